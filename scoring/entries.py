@@ -1,0 +1,138 @@
+"""What a referee writes down for one game number, and what kind of entry it turns out to be.
+
+Three ways to write a game number (EXCHANGE.md, fields of a game):
+- ``Game``: the described game (contract, declarer, result or card points …);
+- ``Sanction``: a sanction that replaced the game (3.4.17, RULINGS 9);
+- ``Transcribed``: the four numbers copied from the paper list (RULINGS 12).
+
+All three are reduced to a ``Kind``: the scoring-relevant facts of the entry. Two entries of the
+same kind score the same points, and transcription recognises kinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+
+from .cards import Contract, Suit
+
+SEATS: tuple[int, int, int, int] = (1, 2, 3, 4)
+
+Points = tuple[int, int, int, int]
+ZERO: Points = (0, 0, 0, 0)
+
+
+class Result(StrEnum):
+    WON = "won"
+    LOST = "lost"
+
+
+class Level(IntEnum):
+    """Normal, Schneider (4.1.3) or Schwarz (4.1.4)."""
+
+    NORMAL = 0
+    SCHNEIDER = 1
+    SCHWARZ = 2
+
+
+class Family(StrEnum):
+    """How an entry is scored. Solo and Wenz score alike, as do Solo Tout and Wenz Tout
+    (5.2.7), so a paper list cannot tell them apart and neither does the kind."""
+
+    RUFER = "rufer"
+    SOLO = "solo"  # Solo or Wenz
+    TOUT = "tout"  # Solo Tout or Wenz Tout
+    SIE = "sie"
+    SANCTION_RUFER = "sanction_rufer"
+    SANCTION_SOLO = "sanction_solo"
+    SANCTION_TOUT = "sanction_tout"
+
+    @property
+    def is_sanction(self) -> bool:
+        return self.name.startswith("SANCTION_")
+
+    @property
+    def is_soloist(self) -> bool:
+        return self in (Family.SOLO, Family.TOUT, Family.SIE)
+
+
+def family_of(contract: Contract) -> Family:
+    if contract is Contract.RUFER:
+        return Family.RUFER
+    if contract in (Contract.SOLO, Contract.WENZ):
+        return Family.SOLO
+    if contract.is_tout:
+        return Family.TOUT
+    return Family.SIE
+
+
+def sanction_family_of(contract: Contract) -> Family | None:
+    """The sanction table row for the contract being played (RULINGS 9); a Sie has none."""
+    return {
+        Family.RUFER: Family.SANCTION_RUFER,
+        Family.SOLO: Family.SANCTION_SOLO,
+        Family.TOUT: Family.SANCTION_TOUT,
+    }.get(family_of(contract))
+
+
+@dataclass(frozen=True)
+class Kind:
+    """The facts that decide the points of an entry.
+
+    - Rufer: ``level`` and ``winners`` (the two seats that scored plus; which of them declared
+      does not change the points).
+    - Solo, Tout, Sie: ``declarer``, ``won`` and (Solo only) ``level``.
+    - Sanctions: ``liable``; Rufer: ``liable_partner`` (who gets 0); Solo/Tout: ``declarer``.
+    """
+
+    family: Family
+    level: Level = Level.NORMAL
+    won: bool | None = None
+    declarer: int | None = None
+    winners: frozenset[int] = frozenset()
+    liable: int | None = None
+    liable_partner: int | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A described game (EXCHANGE.md). Either ``result`` (with ``schneider``/``schwarz``) or
+    ``declarer_points`` (0–120, with ``schwarz``) says how it ended (RULINGS 4)."""
+
+    number: int
+    contract: Contract
+    declarer: int
+    suit: Suit | None = None
+    partner: int | None = None
+    result: Result | None = None
+    schneider: bool = False
+    schwarz: bool = False
+    declarer_points: int | None = None
+    invalid_announcement: bool = False  # RULINGS 10
+    approved: bool = False  # RULINGS 7
+
+
+@dataclass(frozen=True)
+class Sanction:
+    """A sanction that replaced game ``number`` (3.4.17). ``liable`` is the infringer, or under
+    3.4.18 the player who revealed his cards (RULINGS 9)."""
+
+    number: int
+    contract: Contract
+    declarer: int
+    liable: int
+    partner: int | None = None
+
+
+@dataclass(frozen=True)
+class Transcribed:
+    """The four numbers of a paper-list row in seat order, and the circled seat if the row
+    holds a soloist's circled number (RULINGS 12, 5.3.3)."""
+
+    number: int
+    points: tuple[int, ...]
+    declarer: int | None = None
+    approved: bool = False
+
+
+Entry = Game | Sanction | Transcribed

@@ -1,0 +1,109 @@
+"""Standings order: points, then the 5.4.2 tie-break, then lots (RULINGS 13)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A participant's counts of games played as declarer, in the order of 5.4.2 a–e.
+    Touts count in b and c only; plain Solo and Wenz in d and e (RULINGS 13)."""
+
+    sie: int = 0
+    tout_won: int = 0
+    tout_played: int = 0
+    solo_won: int = 0
+    solo_played: int = 0
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+
+    def as_tuple(self) -> tuple[int, int, int, int, int]:
+        return (self.sie, self.tout_won, self.tout_played, self.solo_won, self.solo_played)
+
+
+# The criteria in their order of precedence, as named in the ``standings`` output (EXCHANGE.md).
+CRITERIA: tuple[str, ...] = ("points", "sie", "tout_won", "tout_played", "solo_won", "solo_played")
+
+Key = tuple[int, ...]
+
+
+def tiebreak_key(points: int, tally: Tally) -> Key:
+    """Higher is better in every position (5.4.1, 5.4.2)."""
+    return (points, *tally.as_tuple())
+
+
+def total_tally(tallies: Iterable[Tally]) -> Tally:
+    total = Tally()
+    for tally in tallies:
+        total = total + tally
+    return total
+
+
+@dataclass(frozen=True)
+class Placed(Generic[T]):
+    item: T
+    rank: int
+    key: Key
+    by_lot: bool = False  # the rank was decided by drawing lots
+
+
+def rank(
+    items: Iterable[T],
+    key: Callable[[T], Key],
+    ident: Callable[[T], Hashable] = id,
+    lots: Mapping[Hashable, int] | None = None,
+) -> list[Placed[T]]:
+    """Best first, competition ranking (1, 2, 2, 4): equal keys share a rank.
+
+    ``lots`` maps the ident of a tied participant to his position in the lot drawn for his
+    group (0 first). A tied group whose members all have a lot is ordered by it and gets
+    distinct ranks; otherwise the group keeps its shared rank."""
+    lots = lots or {}
+    keyed = sorted(((key(item), item) for item in items), key=lambda pair: pair[0], reverse=True)
+    placed: list[Placed[T]] = []
+    start = 0
+    while start < len(keyed):
+        end = start
+        while end < len(keyed) and keyed[end][0] == keyed[start][0]:
+            end += 1
+        group = keyed[start:end]
+        shared_rank = start + 1
+        if len(group) > 1 and all(ident(item) in lots for _, item in group):
+            group.sort(key=lambda pair: lots[ident(pair[1])])
+            placed += [
+                Placed(item, shared_rank + offset, k, by_lot=True) for offset, (k, item) in enumerate(group)
+            ]
+        else:
+            group.sort(key=lambda pair: str(ident(pair[1])))
+            placed += [Placed(item, shared_rank, k) for k, item in group]
+        start = end
+    return placed
+
+
+def tied_groups(placed: Sequence[Placed[T]]) -> list[list[T]]:
+    """Groups of two or more participants that share a rank."""
+    groups: dict[int, list[T]] = {}
+    for entry in placed:
+        groups.setdefault(entry.rank, []).append(entry.item)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def new_seed() -> str:
+    return secrets.token_hex(8)
+
+
+def draw_lots(tied: Iterable[Hashable], seed: str) -> list[Hashable]:
+    """The order of a tied group decided by lot, reproducible from ``seed``: the same seed and
+    the same group always give the same order, whatever order the group is passed in."""
+    members = sorted(tied, key=str)
+    rng = random.Random(f"{seed}|{'|'.join(map(str, members))}")
+    rng.shuffle(members)
+    return members
