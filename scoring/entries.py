@@ -111,6 +111,15 @@ class Game:
     invalid_announcement: bool = False  # RULINGS 10
     approved: bool = False  # RULINGS 7
 
+    def __post_init__(self) -> None:
+        # Names as in the exchange format ("solo", "won") become enums; a wrong name raises
+        # ValueError here instead of scoring with the wrong sign later.
+        object.__setattr__(self, "contract", Contract(self.contract))
+        if self.suit is not None:
+            object.__setattr__(self, "suit", Suit(self.suit))
+        if self.result is not None:
+            object.__setattr__(self, "result", Result(self.result))
+
 
 @dataclass(frozen=True)
 class Sanction:
@@ -123,6 +132,9 @@ class Sanction:
     liable: int
     partner: int | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "contract", Contract(self.contract))
+
 
 @dataclass(frozen=True)
 class Transcribed:
@@ -133,6 +145,9 @@ class Transcribed:
     points: tuple[int, ...]
     declarer: int | None = None
     approved: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "points", tuple(self.points))
 
 
 Entry = Game | Sanction | Transcribed

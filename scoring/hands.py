@@ -138,6 +138,8 @@ def called_ace_problems(cards: Iterable[Card], suit: Suit | None) -> list[Proble
     aces = {Card(s, Rank.ASS) for s in CALLABLE_ACES}
     if aces <= held:
         return [Problem(Code.ALL_ACES_HELD)]
+    if suit is None:
+        return [Problem(Code.SUIT_MISSING, field="suit")]
     if suit not in CALLABLE_ACES:
         return [Problem(Code.CALLED_ACE_HERZ, field="suit")]
     if Card(suit, Rank.ASS) in held:
@@ -155,8 +157,7 @@ def check_hand(tokens: Iterable[str], contract: Contract, suit: Suit | None = No
     if contract in (Contract.SOLO, Contract.SOLO_TOUT) and suit is None:
         found.append(Problem(Code.SUIT_MISSING, field="suit"))
     if not found:
-        if contract is not Contract.RUFER or suit is not None:
-            count = runners(cards, contract, suit)
+        count = runners(cards, contract, suit)  # a Rufer's trumps do not depend on the call
         if contract is Contract.SOLO_TOUT:
             criteria = _solo_tout_criteria(cards, suit)
         elif contract is Contract.WENZ_TOUT:

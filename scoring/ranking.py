@@ -82,10 +82,17 @@ def rank(
                 Placed(item, shared_rank + offset, k, by_lot=True) for offset, (k, item) in enumerate(group)
             ]
         else:
-            group.sort(key=lambda pair: str(ident(pair[1])))
+            group.sort(key=lambda pair: _in_order(ident(pair[1])))
             placed += [Placed(item, shared_rank, k) for k, item in group]
         start = end
     return placed
+
+
+def _in_order(ident: Hashable) -> tuple[int, int, str]:
+    """Tied participants without lots are listed by start number: 2 before 10."""
+    if isinstance(ident, int):
+        return (0, ident, "")
+    return (1, 0, str(ident))
 
 
 def tied_groups(placed: Sequence[Placed[T]]) -> list[list[T]]:

@@ -158,3 +158,38 @@ def test_invalid_tout_in_game_one_is_a_lost_plain_solo():
     scored = score_entry(solo_tout(1, declarer=3, result=None, invalid_announcement=True), P)
     assert scored.points == (2, 2, -6, 2)
     assert scored.kind.level is Level.NORMAL
+
+
+def test_exchange_names_are_read_as_enums():
+    """An importer passes the exchange format's strings; they must score as the enums do."""
+    from scoring import Game
+
+    scored = score_entry(Game(2, "solo", 1, "herz", result="won"), P)
+    assert scored.points == (6, -2, -2, -2)
+    with pytest.raises(ValueError):
+        Game(2, "ramsch", 1, result="won")
+
+
+def test_downgraded_tout_paper_row_and_invalid_announcement_count_towards_threshold():
+    from scoring import Transcribed
+
+    entries = [
+        solo_tout(1, declarer=2),  # downgraded, still a soloist game
+        Transcribed(2, (6, -2, -2, -2), 1),
+        wenz(3, result=None, invalid_announcement=True),
+        solo_tout(4, approved=True),
+        solo(5),
+    ]
+    sheet = score_sheet(entries, P)
+    assert sheet.row(5).scored.struck
+
+
+def test_sie_counts_in_tie_break_criterion_a():
+    scored = score_entry(sie(9, declarer=3, approved=True), P)
+    assert scored.tally(3).as_tuple() == (1, 0, 0, 0, 0)
+    assert scored.tally(1).as_tuple() == (0, 0, 0, 0, 0)
+
+
+def test_tout_sanction_in_game_one_with_a_liable_defender():
+    scored = score_entry(sanction(1, Contract.WENZ_TOUT, 3, liable=2), P)
+    assert scored.points == (0, -9, 9, 0)

@@ -100,3 +100,9 @@ def test_malformed_hands(hand, code):
 def test_card_notation():
     assert str(Card.parse("s10")) == "S10" == str(Card.parse("SZ"))
     assert Card.parse("ha") == Card(Suit.HERZ, Card.parse("EA").rank)
+
+
+def test_rufer_check_without_a_call():
+    check = check_hand(["EO", "GO", "HO", "EU", "HA", "S7", "S8", "G9"], Contract.RUFER, None)
+    assert [p.code for p in check.problems] == [Code.SUIT_MISSING]
+    assert check.runners == 3

@@ -54,3 +54,8 @@ def test_lots_are_reproducible_from_the_seed():
     assert draw_lots([7, 3, 12, 5], "abc") == draw_lots([12, 5, 3, 7], "abc")
     orders = {tuple(draw_lots(range(10), f"seed-{i}")) for i in range(20)}
     assert len(orders) > 1  # the seed matters
+
+
+def test_tied_participants_without_lots_are_listed_by_start_number():
+    rows = [(10, 5, Tally()), (2, 5, Tally()), (7, 5, Tally())]
+    assert standings(rows) == [(2, 1), (7, 1), (10, 1)]
