@@ -45,6 +45,8 @@ class Code(StrEnum):
     UNKNOWN_PROFILE = "unknown_profile"
     PROFILE_VALUE_INVALID = "profile_value_invalid"
     PROFILE_NOT_ZERO_SUM = "profile_not_zero_sum"
+    # The draw (5.2.2)
+    PARTICIPANTS_NOT_MULTIPLE_OF_FOUR = "participants_not_multiple_of_four"
     # Hands (2.5.1, 2.9, 5.2.14)
     HAND_NOT_EIGHT_CARDS = "hand_not_eight_cards"
     HAND_CARD_TWICE = "hand_card_twice"
