@@ -63,6 +63,7 @@ MESSAGES = {
         "{field}: with {value} a game would not sum to zero (the declarer's value must equal "
         "what the others pay together)."
     ),
+    Code.PARTICIPANTS_NOT_MULTIPLE_OF_FOUR: _("{value} participants do not fill tables of four (5.2.2)."),
     Code.HAND_NOT_EIGHT_CARDS: _("A hand has eight cards, not {value}."),
     Code.HAND_CARD_TWICE: _("The card {value} is in the hand twice."),
     Code.HAND_CARD_UNKNOWN: _("“{value}” is not a card (e.g. EO, GU, HA, S10, G7)."),

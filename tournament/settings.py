@@ -132,7 +132,7 @@ WHITENOISE_AUTOREFRESH = DEBUG
 MEDIA_URL = "/media/"
 MEDIA_ROOT = BASE_DIR / "media"
 
-DJANGO_TABLES2_TEMPLATE = "django_tables2/semantic.html"
+DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
 if not DEBUG:
     SESSION_COOKIE_SECURE = _flag("SECURE_COOKIES", True)

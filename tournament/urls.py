@@ -2,10 +2,42 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import views
+from .views import organiser, public
+
+organiser_patterns = [
+    path("new/", organiser.TournamentCreateView.as_view(), name="create"),
+    path("<slug:slug>/", organiser.DashboardView.as_view(), name="dashboard"),
+    path("<slug:slug>/edit/", organiser.TournamentEditView.as_view(), name="edit"),
+    path("<slug:slug>/staff/", organiser.StaffView.as_view(), name="staff"),
+    path("<slug:slug>/participants/", organiser.ParticipantListView.as_view(), name="participants"),
+    path("<slug:slug>/participants/add/", organiser.ParticipantAddView.as_view(), name="participant_add"),
+    path(
+        "<slug:slug>/participants/status/",
+        organiser.ParticipantStatusView.as_view(),
+        name="participant_status",
+    ),
+    path("<slug:slug>/participants/import/", organiser.RegistrationImportView.as_view(), name="import"),
+    path(
+        "<slug:slug>/participants/export.xlsx",
+        organiser.ParticipantExportView.as_view(),
+        name="export_participants",
+    ),
+    path(
+        "<slug:slug>/participants/<int:number>/", organiser.ParticipantEditView.as_view(), name="participant"
+    ),
+    path(
+        "<slug:slug>/participants/<int:number>/substitute/",
+        organiser.SubstituteView.as_view(),
+        name="substitute",
+    ),
+    path("<slug:slug>/draw/", organiser.DrawView.as_view(), name="draw"),
+    path("<slug:slug>/lists/tables/<int:match>/", organiser.TableListView.as_view(), name="table_list"),
+    path("<slug:slug>/lists/seats/", organiser.SeatListView.as_view(), name="seat_list"),
+]
 
 urlpatterns = [
-    path("", views.home, name="home"),
+    path("", public.home, name="home"),
+    path("manage/", include((organiser_patterns, "organiser"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
