@@ -280,6 +280,20 @@ class Seat(models.Model):
         return f"{self.table} / {self.position}: {self.participant}"
 
 
+AUDIT_ACTIONS = {
+    "tournament.create": _("tournament created"),
+    "tournament.update": _("tournament changed"),
+    "staff.grant": _("role granted"),
+    "staff.revoke": _("role removed"),
+    "participant.add": _("participant registered"),
+    "participant.update": _("participant changed"),
+    "participant.substitute": _("substitute recorded"),
+    "participant.import": _("registration list imported"),
+    "draw.all": _("all matches drawn"),
+    "draw.match": _("one match drawn"),
+}
+
+
 class AuditEntry(models.Model):
     """What was done, by whom and when, with what it replaced: nothing is lost silently."""
 
@@ -302,6 +316,23 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.created:%Y-%m-%d %H:%M} {self.action}"
+
+    @property
+    def label(self) -> str:
+        return str(AUDIT_ACTIONS.get(self.action, self.action))
+
+    @property
+    def summary(self) -> str:
+        """The few details worth a glance: who, which match, which seed."""
+        detail = self.detail or {}
+        parts = [str(detail[key]) for key in ("name", "number", "username", "role") if key in detail]
+        if "match" in detail:
+            parts.append(f"{_('match')} {detail['match']}")
+        if "seed" in detail:
+            parts.append(f"{_('seed')} {detail['seed']}")
+        if detail.get("discarded_results"):
+            parts.append(str(_("results discarded")))
+        return ", ".join(parts)
 
 
 class Scoresheet(models.Model):

@@ -172,3 +172,13 @@ def test_home_links_staff_to_their_tournament(client, tournament, organiser):
     text = client.get("/").content.decode()
     assert reverse("organiser:dashboard", args=[tournament.slug]) in text
     assert reverse("organiser:create") in text
+
+
+def test_history_reads_as_sentences(client, tournament, organiser):
+    add_players(tournament, 8)
+    draw_service.draw_all(organiser, tournament, seed="verlauf")
+    client.force_login(organiser)
+    text = client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
+    assert "alle Durchgänge ausgelost" in text
+    assert "Startwert verlauf" in text
+    assert "draw.all" not in text

@@ -419,17 +419,18 @@ class DrawView(TournamentMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         participants = self.tournament.participants
-        active = participants.filter(status=Participant.Status.ACTIVE).count()
+        active_players = participants.filter(status=Participant.Status.ACTIVE)
+        active = active_players.count()
+        matches = [(m, draw_service.match_results_count(m)) for m in self.tournament.matches.all()]
         context.update(
-            matches=[(m, draw_service.match_results_count(m)) for m in self.tournament.matches.all()],
+            matches=matches,
+            any_drawn=any(m.is_drawn for m, _results in matches),
+            any_results=any(results for _m, results in matches),
             active=active,
             message=draw_service.tables_message(active),
             reserves=participants.filter(status=Participant.Status.RESERVE),
-            latest_active=participants.filter(status=Participant.Status.ACTIVE).order_by("-number")[
-                : max(active % 4, 0)
-            ]
-            if active % 4
-            else [],
+            # The latest registered are offered for the reserve when there are too many.
+            latest_active=active_players.order_by("-number")[: active % 4],
             repeats=draw_service.repeated_table_mates(self.tournament),
         )
         return context
