@@ -179,6 +179,14 @@ def _ints(value: Any, length: int, name: str, found: list[Problem]) -> tuple[int
     return None if None in numbers else tuple(numbers)  # type: ignore[arg-type]
 
 
+def _mapping(overrides: Mapping[str, Any], name: str, found: list[Problem]) -> Mapping[str, Any]:
+    value = overrides.get(name) or {}
+    if not isinstance(value, Mapping):
+        found.append(Problem(Code.PROFILE_VALUE_INVALID, field=name, value=str(value)))
+        return {}
+    return value
+
+
 def build_profile(name: str | None = None, overrides: Mapping[str, Any] | None = None) -> RuleProfile:
     """The named profile (default: the official one) with the given overrides, which have the
     shape of the exchange format's ``rules`` object. Raises ProfileError listing every problem."""
@@ -193,10 +201,7 @@ def build_profile(name: str | None = None, overrides: Mapping[str, Any] | None =
         if key in overrides:
             top[key] = _int(overrides[key], key, found)
     points = profile.points
-    given_points = overrides.get("points") or {}
-    if not isinstance(given_points, Mapping):
-        found.append(Problem(Code.PROFILE_VALUE_INVALID, field="points", value=str(given_points)))
-        given_points = {}
+    given_points = _mapping(overrides, "points", found)
     point_changes: dict[str, Any] = {}
     if "rufer" in given_points:
         point_changes["rufer"] = _ints(given_points["rufer"], 3, "points.rufer", found)
@@ -210,10 +215,7 @@ def build_profile(name: str | None = None, overrides: Mapping[str, Any] | None =
         if key in given_points:
             point_changes[key] = _ints(given_points[key], 2, f"points.{key}", found)
     sanctions = profile.sanctions
-    given_sanctions = overrides.get("sanctions") or {}
-    if not isinstance(given_sanctions, Mapping):
-        found.append(Problem(Code.PROFILE_VALUE_INVALID, field="sanctions", value=str(given_sanctions)))
-        given_sanctions = {}
+    given_sanctions = _mapping(overrides, "sanctions", found)
     sanction_changes: dict[str, Any] = {}
     if "rufer" in given_sanctions:
         sanction_changes["rufer"] = _ints(given_sanctions["rufer"], 2, "sanctions.rufer", found)

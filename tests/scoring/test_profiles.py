@@ -77,3 +77,10 @@ def test_unknown_profile_is_refused():
 
 def test_contract_values_match_the_exchange_names():
     assert [c.value for c in Contract] == ["rufer", "wenz", "solo", "wenz_tout", "solo_tout", "sie"]
+
+
+@pytest.mark.parametrize("name", ["points", "sanctions"])
+def test_tables_must_be_objects(name):
+    with pytest.raises(ProfileError) as error:
+        build_profile(overrides={name: [1, 2, 3]})
+    assert [(p.code, p.field) for p in error.value.problems] == [(Code.PROFILE_VALUE_INVALID, name)]
