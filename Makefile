@@ -36,10 +36,10 @@ lint: install
 	$(BIN)/ruff check scoring tournament tests
 
 bench: install
-	@echo "make bench: nothing is measured yet."
-	@echo "Not yet measured (they come with their issues): the seat draw (2,000 x 3 and 16 x 5),"
-	@echo "the standings page (2,000 vs 16 participants), game entry, import and export of a large"
-	@echo "tournament, the generator, and the PDF and Excel exports."
+	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
+	  export DATABASE_URL="sqlite:///$$dir/bench.sqlite3" && \
+	  $(BIN)/python manage.py migrate --noinput -v 0 && \
+	  $(BIN)/python manage.py bench
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache .hypothesis

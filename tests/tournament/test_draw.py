@@ -164,3 +164,13 @@ def test_draw_command_errors(tournament):
         call_command("draw", tournament.slug)
     with pytest.raises(CommandError, match="no tournament"):
         call_command("draw", "gibts-nicht")
+
+
+def test_a_large_field_can_be_drawn_again(tournament, organiser):
+    """Hundreds of tables: the history snapshot must not build SQL that SQLite refuses."""
+    add_players(tournament, 1200)
+    draw_service.draw_all(organiser, tournament, seed="gross")
+    draw_service.draw_all(organiser, tournament, seed="gross2")
+    history = AuditEntry.objects.filter(action="draw.all").order_by("created", "id").last()
+    assert len(history.detail["replaced"]["1"]) == 300
+    assert draw_service.repeated_table_mates(tournament) == 0

@@ -51,3 +51,28 @@ def test_static_css_is_served(client):
 
 def test_admin_lists_tournaments(admin_client):
     assert admin_client.get("/admin/tournament/tournament/").status_code == 200
+
+
+@pytest.mark.parametrize("model", ["tournament", "staffrole", "participant", "substitution",
+                                   "match", "table", "seat", "scoresheet", "gameentry",
+                                   "auditentry"])
+def test_admin_covers_every_model(admin_client, model):
+    assert admin_client.get(f"/admin/tournament/{model}/").status_code == 200
+    if model != "auditentry":
+        assert admin_client.get(f"/admin/tournament/{model}/add/").status_code == 200
+
+
+def test_admin_change_pages_render(admin_client, tournament):
+    from tests.tournament.conftest import add_players
+    from tournament.permissions import COMMAND_LINE
+    from tournament.services.draw import draw_all
+
+    add_players(tournament, 8)
+    draw_all(COMMAND_LINE, tournament, seed="admin")
+    from tournament.models import Scoresheet, Table
+
+    sheet = Scoresheet.objects.first()
+    table = Table.objects.first()
+    assert admin_client.get(f"/admin/tournament/scoresheet/{sheet.pk}/change/").status_code == 200
+    assert admin_client.get(f"/admin/tournament/table/{table.pk}/change/").status_code == 200
+    assert admin_client.get(f"/admin/tournament/tournament/{tournament.pk}/change/").status_code == 200

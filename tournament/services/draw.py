@@ -40,19 +40,15 @@ def match_results_count(match: Match) -> int:
 
 def _snapshot(match: Match) -> list[dict]:
     """The tables of a match with their seats and entries, kept in the history when the match
-    is drawn again."""
-    tables = match.tables.prefetch_related("seats__participant", "scoresheet__entries")
-    snapshot = []
-    for table in tables:
-        sheet = getattr(table, "scoresheet", None)
-        snapshot.append(
-            {
-                "table": table.number,
-                "seats": [seat.participant.number for seat in table.seats.all()],
-                "entries": [entry.as_record() for entry in sheet.entries.all()] if sheet else [],
-            }
-        )
-    return snapshot
+    is drawn again. Two flat queries, whatever the size of the field."""
+    tables: dict[int, dict] = {}
+    seats = Seat.objects.filter(match=match).order_by("table__number", "position")
+    for table, number in seats.values_list("table__number", "participant__number"):
+        tables.setdefault(table, {"table": table, "seats": [], "entries": []})["seats"].append(number)
+    entries = GameEntry.objects.filter(scoresheet__match=match).select_related("scoresheet__table")
+    for entry in entries.order_by("scoresheet__table__number", "number"):
+        tables[entry.scoresheet.table.number]["entries"].append(entry.as_record())
+    return list(tables.values())
 
 
 def _store(match: Match, tables, seed: str, user) -> None:

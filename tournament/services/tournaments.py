@@ -49,7 +49,8 @@ def create_tournament(user, **fields) -> Tournament:
     tournament = Tournament(**{k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS})
     tournament.full_clean()
     tournament.save()
-    StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
+    if getattr(user, "pk", None):  # from the command line there is nobody to make organiser
+        StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
     _sync_matches(tournament)
     record(tournament, user, "tournament.create", name=tournament.name)
     return tournament
