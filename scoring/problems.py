@@ -41,6 +41,9 @@ class Code(StrEnum):
     GAME_NUMBER_TWICE = "game_number_twice"
     ROUND_CHECKSUM_NOT_ZERO = "round_checksum_not_zero"
     MATCH_CHECKSUM_NOT_ZERO = "match_checksum_not_zero"
+    # The referee's short notation
+    NOTATION_UNREADABLE = "notation_unreadable"
+    ROW_CIRCLED_TWICE = "row_circled_twice"
     # Rule profiles (RULINGS 15)
     UNKNOWN_PROFILE = "unknown_profile"
     PROFILE_VALUE_INVALID = "profile_value_invalid"

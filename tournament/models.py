@@ -449,3 +449,68 @@ class GameEntry(models.Model):
             "struck": self.struck,
             "points": list(self.points),
         }
+
+
+class Approval(models.Model):
+    """The supervisor's approval of a Tout, a Sie or a late Solo/Wenz before play (5.2.14,
+    5.2.16), for one game number of one scoresheet."""
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="approvals")
+    number = models.PositiveSmallIntegerField(_("game"))
+    contract = models.CharField(_("contract"), max_length=20, choices=GameEntry.Contract.choices)
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    approved_by_name = models.CharField(_("approved by"), max_length=150, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    hand = models.JSONField(_("hand"), null=True, blank=True)  # the eight cards, when checked
+    hand_check = models.JSONField(_("hand check"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["scoresheet", "number"]
+        verbose_name = _("approval")
+        verbose_name_plural = _("approvals")
+        constraints = [
+            models.UniqueConstraint(fields=["scoresheet", "number"], name="one_approval_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_contract_display()}"
+
+
+class EntryHistory(models.Model):
+    """Every create, change and delete of an entry: who, when, before and after."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("entered")
+        UPDATE = "update", _("changed")
+        DELETE = "delete", _("deleted")
+        APPROVE = "approve", _("approved")
+        REVOKE = "revoke", _("approval withdrawn")
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="history")
+    number = models.PositiveSmallIntegerField(_("game"))
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    user_name = models.CharField(max_length=150, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = _("entry history")
+        verbose_name_plural = _("entry history")
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_action_display()}"

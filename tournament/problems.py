@@ -53,6 +53,11 @@ MESSAGES = {
     Code.TOUT_OR_SCHWARZ_IN_FIRST_GAME: _(
         "In the first game a Tout or a Schwarz counts as a plain Solo or Wenz (5.2.15)."
     ),
+    Code.NOTATION_UNREADABLE: _(
+        "This is not a game in short: e.g. re13+ (Sauspiel with the Eichel-Sau, 1 with 3, won), "
+        "sh2- (Herz-Solo of 2, lost), w3+s, tg1+, wt4-, sie2, or re13 75 for card points."
+    ),
+    Code.ROW_CIRCLED_TWICE: _("Only one number of a row is circled: the soloist's."),
     Code.GAME_MISSING: _("Game {game} has not been entered."),
     Code.GAME_NUMBER_TWICE: _("Game {game} is entered twice."),
     Code.ROUND_CHECKSUM_NOT_ZERO: _("Round {round} does not sum to zero but to {value} (5.3.3)."),

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import organiser, public
+from .views import organiser, public, referee
 
 organiser_patterns = [
     path("new/", organiser.TournamentCreateView.as_view(), name="create"),
@@ -35,9 +35,16 @@ organiser_patterns = [
     path("<slug:slug>/lists/seats/", organiser.SeatListView.as_view(), name="seat_list"),
 ]
 
+referee_patterns = [
+    path("<slug:slug>/match/<int:match>/", referee.BoardView.as_view(), name="board"),
+    path("<slug:slug>/match/<int:match>/table/<int:table>/", referee.ScoresheetView.as_view(), name="sheet"),
+    path("<slug:slug>/handcheck/", referee.HandCheckView.as_view(), name="handcheck"),
+]
+
 urlpatterns = [
     path("", public.home, name="home"),
     path("manage/", include((organiser_patterns, "organiser"))),
+    path("referee/", include((referee_patterns, "referee"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

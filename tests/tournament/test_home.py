@@ -53,9 +53,21 @@ def test_admin_lists_tournaments(admin_client):
     assert admin_client.get("/admin/tournament/tournament/").status_code == 200
 
 
-@pytest.mark.parametrize("model", ["tournament", "staffrole", "participant", "substitution",
-                                   "match", "table", "seat", "scoresheet", "gameentry",
-                                   "auditentry"])
+@pytest.mark.parametrize(
+    "model",
+    [
+        "tournament",
+        "staffrole",
+        "participant",
+        "substitution",
+        "match",
+        "table",
+        "seat",
+        "scoresheet",
+        "gameentry",
+        "auditentry",
+    ],
+)
 def test_admin_covers_every_model(admin_client, model):
     assert admin_client.get(f"/admin/tournament/{model}/").status_code == 200
     if model != "auditentry":

@@ -1,0 +1,137 @@
+"""The referee's short notation: one game as a few keystrokes, one paper row as four numbers.
+
+Games (case and spaces do not matter)::
+
+    re13+      Sauspiel with the Eichel-Sau, declarer seat 1, partner seat 3, won
+    rg24-s     Sauspiel with the Gras-Sau, 2 and 4, lost Schneider
+    rs13+x     Sauspiel with the Schellen-Sau, won Schwarz
+    re13 75    Sauspiel, the declarer side took 75 card points
+    sh2+       Herz-Solo by seat 2, won          ss2 95   Schellen-Solo, 95 card points
+    w3-s       Wenz by seat 3, lost Schneider    w3 120x  Wenz with every trick
+    tg1+       Gras-Solo-Tout by seat 1, won     wt4-     Wenz-Tout by seat 4, lost
+    sie2       Sie of seat 2
+    sh2!       Herz-Solo announced invalidly (2.4.10)
+
+The result is ``+`` (won) or ``-`` (lost) followed by ``s`` (Schneider) or ``x`` (Schwarz), or
+the declarer side's card points (0–120), optionally followed by ``x`` for Schwarz.
+
+Paper rows: four whole numbers in seat order, the circled one marked ``*`` or in brackets,
+e.g. ``6* -2 -2 -2`` or ``(6) -2 -2 -2``; ``1 -1 1 -1`` has no circle.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import Contract, Suit
+from .entries import Game, Result, Transcribed
+from .problems import Code
+
+SUITS = {"e": Suit.EICHEL, "g": Suit.GRAS, "h": Suit.HERZ, "s": Suit.SCHELLEN}
+_SEAT = r"([1-4])"
+_OUTCOME = r"(?:(?P<sign>[+-])(?P<level>s|x)?|(?P<points>\d{1,3})(?P<schwarz>x)?|(?P<invalid>!))"
+_PATTERNS = [
+    (Contract.SIE, re.compile(r"sie" + _SEAT)),
+    (Contract.WENZ_TOUT, re.compile(r"wt" + _SEAT + _OUTCOME)),
+    (Contract.WENZ, re.compile(r"w" + _SEAT + _OUTCOME)),
+    (Contract.SOLO_TOUT, re.compile(r"t([eghs])" + _SEAT + _OUTCOME)),
+    (Contract.SOLO, re.compile(r"s([eghs])" + _SEAT + _OUTCOME)),
+    (Contract.RUFER, re.compile(r"r([eghs])" + _SEAT + _SEAT + _OUTCOME)),
+]
+
+
+class NotationError(ValueError):
+    def __init__(self, code: Code) -> None:
+        super().__init__(code)
+        self.code = code
+
+
+def parse_game(text: str, number: int, approved: bool = False) -> Game:
+    """Read a game in the short notation; ``NotationError`` if it is not one."""
+    compact = re.sub(r"\s+", "", text.lower())  # seats are single digits: "re13 75" = "re1375"
+    for contract, pattern in _PATTERNS:
+        match = pattern.fullmatch(compact)
+        if match is None:
+            continue
+        groups = match.groups()
+        if contract is Contract.SIE:
+            return Game(number, contract, int(groups[0]), approved=approved)
+        suit = None
+        if contract in (Contract.RUFER, Contract.SOLO, Contract.SOLO_TOUT):
+            suit, groups = SUITS[groups[0]], groups[1:]
+        declarer = int(groups[0])
+        partner = int(groups[1]) if contract is Contract.RUFER else None
+        found = match.groupdict()
+        common = {"suit": suit, "partner": partner, "approved": approved}
+        if found["invalid"]:
+            return Game(number, contract, declarer, invalid_announcement=True, **common)
+        if found["points"] is not None:
+            return Game(
+                number,
+                contract,
+                declarer,
+                declarer_points=int(found["points"]),
+                schwarz=bool(found["schwarz"]),
+                **common,
+            )
+        return Game(
+            number,
+            contract,
+            declarer,
+            result=Result.WON if found["sign"] == "+" else Result.LOST,
+            schneider=found["level"] == "s",
+            schwarz=found["level"] == "x",
+            **common,
+        )
+    raise NotationError(Code.NOTATION_UNREADABLE)
+
+
+_NUMBER = re.compile(r"^(\()?([+-]?\d{1,3})(\))?(\*)?$")
+
+
+def parse_row(text: str, number: int, approved: bool = False) -> Transcribed:
+    """Read a paper-list row: four numbers, the circled one marked (RULINGS 12)."""
+    tokens = text.replace(",", " ").replace(";", " ").split()
+    if len(tokens) != 4:
+        raise NotationError(Code.POINTS_NOT_FOUR)
+    points, circled = [], []
+    for seat, token in enumerate(tokens, start=1):
+        match = _NUMBER.match(token)
+        if match is None or bool(match.group(1)) != bool(match.group(3)):
+            raise NotationError(Code.POINTS_NOT_FOUR)
+        points.append(int(match.group(2)))
+        if match.group(1) or match.group(4):
+            circled.append(seat)
+    if len(circled) > 1:
+        raise NotationError(Code.ROW_CIRCLED_TWICE)
+    return Transcribed(number, tuple(points), circled[0] if circled else None, approved)
+
+
+_LETTER = {suit: letter for letter, suit in SUITS.items()}
+
+
+def format_game(game: Game) -> str:
+    """The short notation of a described game: ``parse_game(format_game(g), n)`` gives g back."""
+    c = game.contract
+    if c is Contract.SIE:
+        return f"sie{game.declarer}"
+    head = {
+        Contract.RUFER: f"r{_LETTER.get(game.suit, '')}{game.declarer}{game.partner}",
+        Contract.SOLO: f"s{_LETTER.get(game.suit, '')}{game.declarer}",
+        Contract.SOLO_TOUT: f"t{_LETTER.get(game.suit, '')}{game.declarer}",
+        Contract.WENZ: f"w{game.declarer}",
+        Contract.WENZ_TOUT: f"wt{game.declarer}",
+    }[c]
+    if game.invalid_announcement:
+        return head + "!"
+    if game.declarer_points is not None:
+        return f"{head} {game.declarer_points}{'x' if game.schwarz else ''}"
+    sign = "+" if game.result is Result.WON else "-"
+    level = "x" if game.schwarz else "s" if game.schneider else ""
+    return head + sign + level
+
+
+def format_row(row: Transcribed) -> str:
+    return " ".join(
+        f"{value}*" if seat == row.declarer else str(value) for seat, value in enumerate(row.points, start=1)
+    )

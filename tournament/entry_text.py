@@ -1,0 +1,64 @@
+"""How an entry reads on screen and paper: the usual German short forms, translated."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from .models import GameEntry
+
+SUIT_NAMES = {"eichel": "Eichel", "gras": "Gras", "herz": "Herz", "schellen": "Schellen"}
+
+
+def contract_text(contract: str, suit: str) -> str:
+    suit_name = SUIT_NAMES.get(suit, "")
+    return {
+        "rufer": _("Sauspiel with the %(suit)s-Sau") % {"suit": suit_name} if suit_name else _("Sauspiel"),
+        "solo": _("%(suit)s-Solo") % {"suit": suit_name},
+        "solo_tout": _("%(suit)s-Solo-Tout") % {"suit": suit_name},
+        "wenz": _("Wenz"),
+        "wenz_tout": _("Wenz-Tout"),
+        "sie": _("Sie"),
+    }.get(contract, contract)
+
+
+def _outcome(entry: GameEntry) -> str:
+    if entry.invalid_announcement:
+        return _("announced invalidly, lost (2.4.10)")
+    if entry.contract == "sie":
+        return ""
+    if entry.declarer_points is not None:
+        text = _("%(points)s card points") % {"points": entry.declarer_points}
+    else:
+        text = _("won") if entry.result == "won" else _("lost")
+    if entry.schwarz:
+        text += " " + _("Schwarz")
+    elif entry.schneider:
+        text += " " + _("Schneider")
+    return text
+
+
+def describe_entry(entry: GameEntry) -> str:
+    """E.g. "Sauspiel with the Eichel-Sau, 1 with 3: won" / "Herz-Solo, 2: 95 card points"."""
+    if entry.kind == GameEntry.Kind.TRANSCRIBED:
+        numbers = " ".join(f"{n:+d}" for n in entry.written or ())
+        if entry.declarer:
+            return _("paper-list row %(numbers)s, seat %(seat)s circled") % {
+                "numbers": numbers,
+                "seat": entry.declarer,
+            }
+        return _("paper-list row %(numbers)s") % {"numbers": numbers}
+    game = contract_text(entry.contract, entry.suit)
+    if entry.kind == GameEntry.Kind.SANCTION:
+        players = f"{entry.declarer} & {entry.partner}" if entry.partner else str(entry.declarer)
+        return _("sanction in %(game)s of %(players)s: seat %(liable)s liable") % {
+            "game": game,
+            "players": players,
+            "liable": entry.liable,
+        }
+    players = (
+        _("%(declarer)s with %(partner)s") % {"declarer": entry.declarer, "partner": entry.partner}
+        if entry.partner
+        else str(entry.declarer)
+    )
+    outcome = _outcome(entry)
+    return f"{game}, {players}: {outcome}" if outcome else f"{game}, {players}"
