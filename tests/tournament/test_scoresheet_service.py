@@ -70,7 +70,8 @@ def test_downgraded_and_struck_games(drawn, referee):
 
 def test_approval_before_entry_and_after(drawn, referee, supervisor):
     sheet = sheet_of(drawn)
-    service.approve(supervisor, sheet, 2, "wenz_tout", hand=["EU", "GU", "HU", "EA", "E10", "GA", "G10", "SA"])
+    hand = ["EU", "GU", "HU", "EA", "E10", "GA", "G10", "SA"]
+    service.approve(supervisor, sheet, 2, "wenz_tout", hand=hand)
     tout = enter(referee, sheet, Game(2, Contract.WENZ_TOUT, 3, result=WON))
     assert not tout.struck and tout.points == (-6, -6, 18, -6)
     late = enter(referee, sheet, Game(3, Contract.SIE, 4))
