@@ -138,6 +138,14 @@ class ApprovalForm(forms.Form):
         return self.cleaned_data.get("hand", "").replace(",", " ").split()
 
 
+class BoardApprovalForm(ApprovalForm):
+    """An approval called in from a table (5.2.14): the table number first."""
+
+    table = forms.IntegerField(label=_("table"), min_value=1, max_value=9999)
+
+    field_order = ["table", "number", "contract", "suit", "hand"]
+
+
 class WithdrawForm(forms.Form):
     number = forms.IntegerField(min_value=1, max_value=999)
 

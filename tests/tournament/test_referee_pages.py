@@ -211,3 +211,19 @@ def test_hand_checker(drawn, supervisor, client):
         url, {"hand": "EO GO HO EU HA H10 SA G9", "contract": "solo_tout", "suit": "herz"}
     ).content.decode()
     assert "gras" in text.lower()
+
+
+def test_supervisor_approves_from_the_board(drawn, supervisor, referee, client):
+    board = reverse("referee:board", args=[drawn.slug, 1])
+    client.force_login(referee)
+    assert "Approve a game" not in client.get(board).content.decode()
+    assert client.post(board, {"table": 1, "number": 2, "contract": "sie"}).status_code == 403
+    client.force_login(supervisor)
+    response = client.post(board, {"table": 2, "number": 2, "contract": "sie"})
+    assert response.status_code == 302
+    approval = Approval.objects.get()
+    assert (approval.scoresheet.table.number, approval.number, approval.contract) == (2, 2, "sie")
+    text = client.post(board, {"table": 9, "number": 2, "contract": "sie"}).content.decode()
+    assert "Einen Tisch 9 gibt es in diesem Durchgang nicht." in text
+    text = client.post(board, {"table": 1, "number": 40, "contract": "sie"}).content.decode()
+    assert "Spiel 40 gibt es nicht" in text

@@ -24,6 +24,7 @@ from ..permissions import Perm, has_perm
 from ..problems import problem_messages
 from ..referee_forms import (
     ApprovalForm,
+    BoardApprovalForm,
     DeleteForm,
     GameForm,
     HandCheckForm,
@@ -76,8 +77,57 @@ class BoardView(TournamentMixin, TemplateView):
             wanted=wanted,
             counts=counts,
             matches=self.tournament.matches.filter(drawn_at__isnull=False),
+            can_approve=has_perm(self.request.user, self.tournament, Perm.APPROVE),
+            approval_form=kwargs.get("approval_form") or BoardApprovalForm(),
         )
         return context
+
+    def post(self, request, *args, **kwargs):
+        """The supervisor approves a game called in from a table (5.2.14, 5.2.16)."""
+        if not has_perm(request.user, self.tournament, Perm.APPROVE):
+            raise PermissionDenied
+        form = BoardApprovalForm(request.POST)
+        if form.is_valid():
+            sheet = (
+                Scoresheet.objects.filter(
+                    match__tournament=self.tournament,
+                    match__number=kwargs["match"],
+                    table__number=form.cleaned_data["table"],
+                )
+                .select_related("match__tournament", "table")
+                .first()
+            )
+            if sheet is None:
+                form.add_error(
+                    "table",
+                    _("There is no table %(table)s in this match.") % {"table": form.cleaned_data["table"]},
+                )
+            else:
+                try:
+                    approval = sheet_service.approve(
+                        request.user,
+                        sheet,
+                        form.cleaned_data["number"],
+                        form.cleaned_data["contract"],
+                        form.cards(),
+                        form.cleaned_data.get("suit") or None,
+                    )
+                except ServiceError as error:
+                    form.add_error(None, error.message)
+                else:
+                    messages.success(
+                        request,
+                        _("Table %(table)s, game %(game)s: %(contract)s approved.")
+                        % {
+                            "table": sheet.table.number,
+                            "game": approval.number,
+                            "contract": approval.get_contract_display(),
+                        },
+                    )
+                    for problem in (approval.hand_check or {}).get("problems", []):
+                        messages.warning(request, problem)
+                    return redirect("referee:board", self.tournament.slug, kwargs["match"])
+        return self.render_to_response(self.get_context_data(approval_form=form, **kwargs))
 
     def get(self, request, *args, **kwargs):
         table = request.GET.get("table", "").strip()
@@ -143,7 +193,7 @@ class ScoresheetView(TournamentMixin, TemplateView):
                     "entry": entry,
                     "text": describe_entry(entry) if entry else "",
                     "points": row.scored.points if row else None,
-                    "circled": row.scored.soloist if row else None,
+                    "circled": row.scored.soloist if row and not row.scored.struck else None,
                     "running": row.running if row else None,
                     "approval": approvals.get(number),
                 }
@@ -243,6 +293,11 @@ class ScoresheetView(TournamentMixin, TemplateView):
             return HttpResponseBadRequest(_("Unknown action."))
         form_class, handler = handlers[action]
         form = form_class(request.POST, auto_id=f"{action}_%s")
+        if not form.is_valid() and any(
+            form.fields[name].widget.is_hidden for name in form.errors if name in form.fields
+        ):
+            # Hidden fields are the page's own: a wrong one is a malformed or forged request.
+            return HttpResponseBadRequest(_("The request is incomplete: please reload the page."))
         forms_in_use = {}
         try:
             if not form.is_valid():
