@@ -9,6 +9,11 @@ from .models import GameEntry
 SUIT_NAMES = {"eichel": "Eichel", "gras": "Gras", "herz": "Herz", "schellen": "Schellen"}
 
 
+def points_text(points) -> str:
+    """The four points of an entry, e.g. "+1 / -1 / +1 / -1"."""
+    return " / ".join(f"{p:+d}" for p in points)
+
+
 def contract_text(contract: str, suit: str) -> str:
     suit_name = SUIT_NAMES.get(suit, "")
     return {

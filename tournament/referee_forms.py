@@ -17,6 +17,8 @@ OPTIONAL_SEATS = [("", "—"), *SEATS]
 
 class SheetForm(forms.Form):
     number = forms.IntegerField(label=_("game"), min_value=1, max_value=999)
+    # The sheet and its version as the page was loaded: a redraw makes a new sheet at version 0.
+    sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     replace = forms.BooleanField(required=False, widget=forms.HiddenInput)
 
@@ -29,7 +31,13 @@ class GameForm(SheetForm):
         required=False,
         max_length=40,
         widget=forms.TextInput(
-            attrs={"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off", "class": "notation"}
+            attrs={
+                "autocomplete": "off",
+                "spellcheck": "false",
+                "autocapitalize": "off",
+                "class": "notation",
+                "autofocus": True,
+            }
         ),
     )
     contract = forms.ChoiceField(
@@ -81,7 +89,7 @@ class RowForm(SheetForm):
         label=_("paper-list row"),
         max_length=60,
         help_text=_("Four numbers in seat order, the circled one with * (e.g. 6* -2 -2 -2)."),
-        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "notation"}),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "notation", "autofocus": True}),
     )
 
     def entry(self):
@@ -118,7 +126,13 @@ class DeleteForm(SheetForm):
     pass
 
 
-class ApprovalForm(forms.Form):
+class CardsMixin:
+    def cards(self) -> list[str]:
+        """The eight cards as typed, e.g. "EO GO HO EU HA H10 SA GA"."""
+        return self.cleaned_data.get("hand", "").replace(",", " ").split()
+
+
+class ApprovalForm(CardsMixin, forms.Form):
     number = forms.IntegerField(label=_("game"), min_value=1, max_value=999)
     contract = forms.ChoiceField(
         label=_("contract"), choices=[c for c in GameEntry.Contract.choices if c[0] != "rufer"]
@@ -134,9 +148,6 @@ class ApprovalForm(forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "off", "class": "notation"}),
     )
 
-    def cards(self) -> list[str]:
-        return self.cleaned_data.get("hand", "").replace(",", " ").split()
-
 
 class BoardApprovalForm(ApprovalForm):
     """An approval called in from a table (5.2.14): the table number first."""
@@ -150,7 +161,7 @@ class WithdrawForm(forms.Form):
     number = forms.IntegerField(min_value=1, max_value=999)
 
 
-class HandCheckForm(forms.Form):
+class HandCheckForm(CardsMixin, forms.Form):
     hand = forms.CharField(
         label=_("the eight cards"),
         max_length=80,

@@ -174,7 +174,7 @@ def parse(table: list[list[object]]) -> list[RegistrationRow]:
         number = None
         raw_number = _text(cell(values, "number"))
         if raw_number:
-            if raw_number.isdigit() and int(raw_number) >= 1:
+            if raw_number.isascii() and raw_number.isdigit() and int(raw_number) >= 1:
                 number = int(raw_number)
             else:
                 errors.append(_("“%(value)s” is not a start number") % {"value": raw_number})

@@ -23,7 +23,7 @@ def sheet_url(tournament, match=1, table=1):
 
 def post(client, tournament, data, htmx=False, **kwargs):
     sheet = Scoresheet.objects.get(match__tournament=tournament, match__number=1, table__number=1)
-    data = {"version": sheet.version, **data}
+    data = {"sheet": sheet.pk, "version": sheet.version, **data}
     headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
     return client.post(sheet_url(tournament), data, **headers, **kwargs)
 
@@ -112,11 +112,16 @@ def test_paper_row_and_edit(drawn, referee, client):
 def test_stale_page_is_refused_with_what_is_stored(drawn, referee, client):
     client.force_login(referee)
     post(client, drawn, {"action": "game", "number": 1, "notation": "re13+"})
-    response = client.post(
-        sheet_url(drawn),
-        {"action": "game", "version": 0, "number": 1, "notation": "sh2+", "replace": "on"},
-        HTTP_HX_REQUEST="true",
-    )
+    sheet = Scoresheet.objects.get(match__number=1, table__number=1)
+    stale = {
+        "action": "game",
+        "sheet": sheet.pk,
+        "version": 0,
+        "number": 1,
+        "notation": "sh2+",
+        "replace": "on",
+    }
+    response = client.post(sheet_url(drawn), stale, HTTP_HX_REQUEST="true")
     text = response.content.decode()
     assert "Eichel-Sau" in text
     assert GameEntry.objects.get().contract == "rufer"

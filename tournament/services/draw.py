@@ -89,6 +89,9 @@ def _fixed_tables(matches) -> list[list[list[int]]]:
 
 
 def _check_results(user, tournament: Tournament, matches, discard_results: bool) -> dict:
+    # Lock the sheets first: an entry saved between this count and the redraw would otherwise be
+    # discarded without the supervisor's confirmation (save_entry locks the sheet too).
+    list(Scoresheet.objects.select_for_update().filter(match__in=matches).values_list("pk"))
     with_results = {m.number: n for m in matches if (n := match_results_count(m))}
     if with_results and not discard_results:
         raise ServiceError(

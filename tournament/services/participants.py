@@ -113,6 +113,7 @@ def substitute(
             _("Game %(game)s does not exist: a match has %(count)s games.")
             % {"game": from_game, "count": rules.games_per_match}
         )
+    replaced = participant.player_name(from_match, from_game)  # before the substitute counts
     try:
         with transaction.atomic():
             substitution = Substitution.objects.create(
@@ -133,7 +134,7 @@ def substitute(
         user,
         "participant.substitute",
         number=participant.number,
-        replaced=participant.player_name(from_match, from_game - 1 or 1),
+        replaced=replaced,
         substitute=name,
         from_match=from_match,
         from_game=from_game,

@@ -18,7 +18,7 @@ from scoring.hands import check_hand
 from scoring.outcome import Scored
 from scoring.transcription import transcribe
 
-from ..entry_text import describe_entry
+from ..entry_text import describe_entry, points_text
 from ..models import Approval, EntryHistory, GameEntry, Scoresheet
 from ..permissions import Perm, require
 from ..problems import problem_messages
@@ -35,43 +35,36 @@ def _approvals(sheet: Scoresheet) -> dict[int, str]:
 
 def to_engine(entry: GameEntry, approvals: dict[int, str], rules) -> Entry:
     """The stored entry as the rules engine reads it; approvals come from their own records."""
-    approval = approvals.get(entry.number)
     if entry.kind == GameEntry.Kind.SANCTION:
         return Sanction(entry.number, Contract(entry.contract), entry.declarer, entry.liable, entry.partner)
     if entry.kind == GameEntry.Kind.TRANSCRIBED:
-        row = Transcribed(entry.number, tuple(entry.written or ()), entry.declarer)
-        return _approve_row(row, approval, rules)
-    return Game(
-        entry.number,
-        Contract(entry.contract),
-        entry.declarer,
-        suit=entry.suit or None,
-        partner=entry.partner,
-        result=entry.result or None,
-        schneider=entry.schneider,
-        schwarz=entry.schwarz,
-        declarer_points=entry.declarer_points,
-        invalid_announcement=entry.invalid_announcement,
-        approved=approval == entry.contract,
-    )
-
-
-def _approve_row(row: Transcribed, approval: str | None, rules) -> Transcribed:
-    """A paper row is approved when the approval's contract scores as the row does."""
-    if approval is None:
-        return row
-    kind = transcribe(row, rules).kind
-    approved = kind is not None and family_of(Contract(approval)) is kind.family
-    return Transcribed(row.number, row.points, row.declarer, approved)
+        plain: Entry = Transcribed(entry.number, tuple(entry.written or ()), entry.declarer)
+    else:
+        plain = Game(
+            entry.number,
+            Contract(entry.contract),
+            entry.declarer,
+            suit=entry.suit or None,
+            partner=entry.partner,
+            result=entry.result or None,
+            schneider=entry.schneider,
+            schwarz=entry.schwarz,
+            declarer_points=entry.declarer_points,
+            invalid_announcement=entry.invalid_announcement,
+        )
+    return with_approval(plain, approvals, rules)
 
 
 def with_approval(entry: Entry, approvals: dict[int, str], rules) -> Entry:
-    """The same entry, approved as the records say."""
+    """The same entry, approved as the records say: a described game by an approval of its
+    contract, a paper row by an approval of a contract that scores as the row does."""
     approval = approvals.get(entry.number)
     if isinstance(entry, Game):
         return replace(entry, approved=approval == entry.contract)
     if isinstance(entry, Transcribed):
-        return _approve_row(Transcribed(entry.number, entry.points, entry.declarer), approval, rules)
+        kind = transcribe(entry, rules).kind if approval else None
+        approved = kind is not None and family_of(Contract(approval)) is kind.family
+        return replace(entry, approved=approved)
     return entry
 
 
@@ -121,10 +114,10 @@ def fields_of(entry: Entry) -> dict:
     }
 
 
-def score(sheet: Scoresheet, entries: list[GameEntry] | None = None):
-    """The rules engine's view of the stored sheet."""
+def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: dict[int, str] | None = None):
+    """The rules engine's view of the stored sheet (entries and approvals read unless given)."""
     rules = sheet.match.tournament.rules
-    approvals = _approvals(sheet)
+    approvals = _approvals(sheet) if approvals is None else approvals
     stored = entries if entries is not None else list(sheet.entries.all())
     return score_sheet([to_engine(e, approvals, rules) for e in stored], rules)
 
@@ -152,7 +145,20 @@ def _stale_message(sheet: Scoresheet, number: int) -> str:
     return _("Game %(game)s now holds: %(entry)s (%(points)s).") % {
         "game": number,
         "entry": describe_entry(stored),
-        "points": " / ".join(f"{p:+d}" for p in stored.points),
+        "points": points_text(stored.points),
+    }
+
+
+def _scored_fields(result: Scored) -> dict:
+    """What the rules engine decided about an entry, as stored beside it."""
+    return {
+        "points_1": result.points[0],
+        "points_2": result.points[1],
+        "points_3": result.points[2],
+        "points_4": result.points[3],
+        "struck": result.struck,
+        "downgraded": result.downgraded,
+        "approved": result.needs_approval and not result.struck,
     }
 
 
@@ -160,16 +166,7 @@ def _store_scores(sheet: Scoresheet, scored: dict[int, Scored]) -> None:
     """Write the engine's points and flags to every entry whose values changed."""
     changed = []
     for entry in sheet.entries.all():
-        result = scored[entry.number]
-        values = {
-            "points_1": result.points[0],
-            "points_2": result.points[1],
-            "points_3": result.points[2],
-            "points_4": result.points[3],
-            "struck": result.struck,
-            "downgraded": result.downgraded,
-            "approved": result.needs_approval and not result.struck,
-        }
+        values = _scored_fields(scored[entry.number])
         if any(getattr(entry, k) != v for k, v in values.items()):
             for key, value in values.items():
                 setattr(entry, key, value)
@@ -255,10 +252,8 @@ def save_entry(
         saved = existing
         for key, value in fields.items():
             setattr(saved, key, value)
-    result = sheet_score.row(number).scored
-    saved.points_1, saved.points_2, saved.points_3, saved.points_4 = result.points
-    saved.struck, saved.downgraded = result.struck, result.downgraded
-    saved.approved = result.needs_approval and not result.struck
+    for key, value in _scored_fields(sheet_score.row(number).scored).items():
+        setattr(saved, key, value)
     saved.save()
     _finish(sheet, sheet_score)
     _history(

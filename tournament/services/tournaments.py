@@ -92,6 +92,8 @@ def grant_role(user, tournament: Tournament, username: str, role: str) -> StaffR
 @transaction.atomic
 def revoke_role(user, tournament: Tournament, staff_id: int) -> None:
     require(user, tournament, Perm.MANAGE_STAFF)
+    # Locked, so that two organisers removing each other cannot leave the tournament without one.
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     staff = StaffRole.objects.filter(tournament=tournament, pk=staff_id).first()
     if staff is None:
         raise ServiceError(_("This role no longer exists."))

@@ -1,13 +1,15 @@
 """What every staff page of a tournament shares: the tournament looked up by its slug, the
 permission checked for it, and the permissions handed to the template."""
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
+from django.utils.http import url_has_allowed_host_and_scheme
 
 from ..models import Participant, Tournament
-from ..permissions import Perm, has_perm, permissions
+from ..permissions import Perm, permissions
 from ..services import ServiceError
 
 
@@ -18,14 +20,18 @@ class TournamentMixin(LoginRequiredMixin):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
         self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
-        if not has_perm(request.user, self.tournament, self.permission):
+        self.allowed = permissions(request.user, self.tournament)  # one query per request
+        if self.permission not in self.allowed:
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
+
+    def can(self, perm: Perm) -> bool:
+        return perm in self.allowed
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["tournament"] = self.tournament
-        context["allowed"] = {perm.value for perm in permissions(self.request.user, self.tournament)}
+        context["allowed"] = {perm.value for perm in self.allowed}
         return context
 
     def participant(self, number: int) -> Participant:
@@ -36,3 +42,18 @@ class TournamentMixin(LoginRequiredMixin):
         messages.error(self.request, error.message)
         for detail in error.details:
             messages.error(self.request, detail)
+
+    def refuse_form(self, form: forms.Form) -> None:
+        """Each error of a form as a message naming its field."""
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(self.request, f"{label}: {error}" if label else error)
+
+    def safe_next(self, fallback: str) -> str:
+        target = self.request.POST.get("next", "")
+        if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
+        ):
+            return target
+        return fallback

@@ -183,7 +183,7 @@ class ParticipantListView(TournamentMixin, TemplateView):
             condition = (
                 Q(name__icontains=query) | Q(club__icontains=query) | Q(substitutions__name__icontains=query)
             )
-            if query.isdigit():
+            if query.isascii() and query.isdigit():
                 condition |= Q(number=int(query))
             queryset = queryset.filter(condition).distinct()
         status = self.request.GET.get("status", "")
