@@ -83,9 +83,6 @@ class Card:
         return cls(suit, rank)
 
 
-FULL_DECK: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
-
-
 class Contract(StrEnum):
     """The six contracts (RULINGS 2), named as in the exchange format."""
 
@@ -100,35 +97,6 @@ class Contract(StrEnum):
     def is_tout(self) -> bool:
         return self in (Contract.SOLO_TOUT, Contract.WENZ_TOUT)
 
-    @property
-    def is_solo_or_wenz(self) -> bool:
-        """Plain Solo or Wenz, the contracts of tie-break criteria d and e (RULINGS 13)."""
-        return self in (Contract.SOLO, Contract.WENZ)
-
-    @property
-    def is_soloist(self) -> bool:
-        """Soloist games (RULINGS 1): everything but the Rufer."""
-        return self is not Contract.RUFER
-
-    @property
-    def takes_suit(self) -> bool:
-        return self in (Contract.RUFER, Contract.SOLO, Contract.SOLO_TOUT)
-
-    @property
-    def plain(self) -> Contract:
-        """The plain contract a Tout is scored as in game 1 (5.2.15)."""
-        return {Contract.SOLO_TOUT: Contract.SOLO, Contract.WENZ_TOUT: Contract.WENZ}.get(self, self)
-
-
-# Rank of the contracts in the auction, highest first (2.4.4).
-AUCTION_ORDER: tuple[Contract, ...] = (
-    Contract.SIE,
-    Contract.SOLO_TOUT,
-    Contract.WENZ_TOUT,
-    Contract.SOLO,
-    Contract.WENZ,
-    Contract.RUFER,
-)
 
 CALLABLE_ACES: tuple[Suit, ...] = (Suit.EICHEL, Suit.GRAS, Suit.SCHELLEN)
 

@@ -45,10 +45,6 @@ class Scored:
         return self.ok and not self.struck
 
     @property
-    def invalid_announcement(self) -> bool:
-        return isinstance(self.entry, Game) and self.entry.invalid_announcement
-
-    @property
     def soloist(self) -> int | None:
         """The seat whose number is circled on the paper list (5.3.3)."""
         if self.kind is not None and self.kind.family.is_soloist:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Generic, TypeVar
 
@@ -93,14 +93,6 @@ def _in_order(ident: Hashable) -> tuple[int, int, str]:
     if isinstance(ident, int):
         return (0, ident, "")
     return (1, 0, str(ident))
-
-
-def tied_groups(placed: Sequence[Placed[T]]) -> list[list[T]]:
-    """Groups of two or more participants that share a rank."""
-    groups: dict[int, list[T]] = {}
-    for entry in placed:
-        groups.setdefault(entry.rank, []).append(entry.item)
-    return [group for group in groups.values() if len(group) > 1]
 
 
 def new_seed() -> str:

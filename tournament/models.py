@@ -325,7 +325,9 @@ class AuditEntry(models.Model):
     def summary(self) -> str:
         """The few details worth a glance: who, which match, which seed."""
         detail = self.detail or {}
-        parts = [str(detail[key]) for key in ("name", "number", "username", "role") if key in detail]
+        parts = [str(detail[key]) for key in ("name", "number", "username") if key in detail]
+        if detail.get("role") in StaffRole.Role.values:
+            parts.append(str(StaffRole.Role(detail["role"]).label))
         if "match" in detail:
             parts.append(f"{_('match')} {detail['match']}")
         if "seed" in detail:

@@ -81,9 +81,9 @@ def _read_csv(content: bytes) -> list[list[object]]:
     try:
         dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
     except csv.Error:
-        dialect = csv.excel
-        dialect.delimiter = ";" if sample.count(";") > sample.count(",") else ","
-    return [row for row in csv.reader(io.StringIO(text), dialect)]
+        delimiter = ";" if sample.count(";") > sample.count(",") else ","
+        return list(csv.reader(io.StringIO(text), delimiter=delimiter))
+    return list(csv.reader(io.StringIO(text), dialect))
 
 
 def _read_xlsx(content: bytes) -> list[list[object]]:
@@ -195,9 +195,12 @@ def age_on(birth: datetime.date, day: datetime.date) -> int:
     return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
 
 
-def check(tournament: Tournament, rows: list[RegistrationRow]) -> list[RegistrationRow]:
-    """Add every reason a row would be refused, against the file and the tournament."""
-    existing = list(Participant.objects.filter(tournament=tournament))
+def check(
+    tournament: Tournament, rows: list[RegistrationRow], exclude: int | None = None
+) -> list[RegistrationRow]:
+    """Add every reason a row would be refused, against the file and the tournament (but for
+    the participant ``exclude``, the one being changed)."""
+    existing = list(Participant.objects.filter(tournament=tournament).exclude(pk=exclude))
     taken = {p.number: p for p in existing}
     people = {(p.name.casefold(), p.birth_date): p for p in existing if p.birth_date}
     min_age = tournament.rules.min_age

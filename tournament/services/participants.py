@@ -24,30 +24,23 @@ def next_number(tournament: Tournament) -> int:
 
 
 def _check_person(tournament: Tournament, participant: Participant) -> None:
-    row = registration.RegistrationRow(
-        0, participant.number, participant.name, participant.club, participant.birth_date
+    """The checks of a registration list, for one participant (5.2.12 and duplicates)."""
+    (row,) = registration.check(
+        tournament,
+        [
+            registration.RegistrationRow(
+                0,
+                participant.number,
+                participant.name,
+                participant.club,
+                participant.birth_date,
+            )
+        ],
+        exclude=participant.pk,
     )
-    others = Participant.objects.filter(tournament=tournament).exclude(pk=participant.pk)
-    taken = others.filter(number=participant.number).first()
-    if taken:
-        raise ServiceError(
-            _("Start number %(number)s is already %(name)s's.")
-            % {"number": participant.number, "name": taken.name}
-        )
-    if participant.birth_date:
-        if participant.birth_date > tournament.date:
-            raise ServiceError(_("The date of birth is after the tournament."))
-        if registration.age_on(participant.birth_date, tournament.date) < tournament.rules.min_age:
-            raise ServiceError(
-                _("%(name)s is younger than %(age)s on the tournament day (5.2.12).")
-                % {"name": row.name, "age": tournament.rules.min_age}
-            )
-        twin = others.filter(name__iexact=participant.name, birth_date=participant.birth_date).first()
-        if twin:
-            raise ServiceError(
-                _("%(name)s with this date of birth is already registered (no. %(number)s).")
-                % {"name": participant.name, "number": twin.number}
-            )
+    if row.errors:
+        sentences = [f"{error[:1].upper()}{error[1:]}." for error in row.errors]
+        raise ServiceError(sentences[0], details=sentences[1:])
 
 
 @transaction.atomic
@@ -86,10 +79,15 @@ def update_participant(user, participant: Participant, **fields) -> Participant:
     return participant
 
 
-def set_status(user, participant: Participant, status: str) -> Participant:
+@transaction.atomic
+def set_status(user, tournament: Tournament, participants, status: str) -> None:
+    """Several participants at once to playing, reserve or withdrawn: all or none."""
     if status not in Participant.Status.values:
         raise ServiceError(_("Unknown status."))
-    return update_participant(user, participant, status=status)
+    for participant in participants:
+        if participant.tournament_id != tournament.pk:
+            raise ServiceError(_("Unknown participant."))
+        update_participant(user, participant, status=status)
 
 
 @transaction.atomic

@@ -283,10 +283,7 @@ class SubstituteView(TournamentMixin, FormView):
         return redirect("organiser:participant", self.tournament.slug, participant.number)
 
     def form_invalid(self, form):
-        for field, errors in form.errors.items():
-            for error in errors:
-                label = form.fields[field].label if field in form.fields else ""
-                messages.error(self.request, f"{label}: {error}" if label else error)
+        self.refuse_form(form)
         return redirect("organiser:participant", self.tournament.slug, self.kwargs["number"])
 
 
@@ -301,21 +298,23 @@ class ParticipantStatusView(TournamentMixin, FormView):
         return {**super().get_form_kwargs(), "tournament": self.tournament}
 
     def form_valid(self, form):
-        status = form.cleaned_data["status"]
         try:
-            for participant in form.cleaned_data["participants"]:
-                participant_service.set_status(self.request.user, participant, status)
+            participant_service.set_status(
+                self.request.user,
+                self.tournament,
+                form.cleaned_data["participants"],
+                form.cleaned_data["status"],
+            )
         except ServiceError as error:
             self.refuse(error)
-        return redirect(
-            self.request.POST.get("next") or reverse("organiser:participants", args=[self.tournament.slug])
-        )
+        return redirect(self.back())
 
     def form_invalid(self, form):
         messages.error(self.request, _("Choose at least one participant."))
-        return redirect(
-            self.request.POST.get("next") or reverse("organiser:participants", args=[self.tournament.slug])
-        )
+        return redirect(self.back())
+
+    def back(self) -> str:
+        return self.safe_next(reverse("organiser:participants", args=[self.tournament.slug]))
 
 
 IMPORT_SESSION_KEY = "registration-import:{slug}"
@@ -421,7 +420,8 @@ class DrawView(TournamentMixin, FormView):
         participants = self.tournament.participants
         active_players = participants.filter(status=Participant.Status.ACTIVE)
         active = active_players.count()
-        matches = [(m, draw_service.match_results_count(m)) for m in self.tournament.matches.all()]
+        annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
+        matches = [(m, m.results) for m in annotated]
         context.update(
             matches=matches,
             any_drawn=any(m.is_drawn for m, _results in matches),
