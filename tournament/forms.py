@@ -150,3 +150,13 @@ class StatusChoiceForm(forms.Form):
     def __init__(self, *args, tournament=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["participants"].queryset = Participant.objects.filter(tournament=tournament)
+
+
+class LotForm(forms.Form):
+    prize_places_only = forms.BooleanField(label=_("only ties touching the prize places"), required=False)
+    seed = forms.CharField(
+        label=_("seed"),
+        max_length=64,
+        required=False,
+        help_text=_("Empty: a new random seed. The same seed gives the same lots."),
+    )

@@ -57,6 +57,11 @@ class Tournament(models.Model):
     # RULINGS 15: overrides in the shape of the exchange format's ``rules`` object.
     rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PREPARATION)
+    prize_places = models.PositiveSmallIntegerField(
+        _("prize places"),
+        default=3,
+        help_text=_("Lots can be drawn for ties touching these places only (5.4.2)."),
+    )
     retention_until = models.DateField(
         _("keep scoresheets until"),
         blank=True,
@@ -263,6 +268,14 @@ class Seat(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
     participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
+    # What this seat scored on its sheet, kept by the scoresheet service so that standings are
+    # one aggregation over seats (5.4.1, 5.4.2, RULINGS 13).
+    points = models.IntegerField(_("points"), default=0)
+    sie = models.PositiveSmallIntegerField(default=0)
+    tout_won = models.PositiveSmallIntegerField(default=0)
+    tout_played = models.PositiveSmallIntegerField(default=0)
+    solo_won = models.PositiveSmallIntegerField(default=0)
+    solo_played = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["table", "position"]
@@ -516,3 +529,27 @@ class EntryHistory(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_action_display()}"
+
+
+class LotDraw(models.Model):
+    """Lots drawn for participants still equal after 5.4.2, for the overall standings or one
+    match: seeded, stored, reproducible (RULINGS 13). ``groups`` holds each tied group's key
+    and its members' start numbers in the order the lot decided."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="lots")
+    match = models.PositiveIntegerField(_("match"), null=True, blank=True)  # None: overall
+    seed = models.CharField(_("seed"), max_length=64)
+    prize_places_only = models.BooleanField(_("only ties touching prize places"), default=False)
+    groups = models.JSONField(default=list)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = _("lot draw")
+        verbose_name_plural = _("lot draws")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {self.match or _('overall')}: {self.seed}"

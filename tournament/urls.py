@@ -33,6 +33,20 @@ organiser_patterns = [
     path("<slug:slug>/draw/", organiser.DrawView.as_view(), name="draw"),
     path("<slug:slug>/lists/tables/<int:match>/", organiser.TableListView.as_view(), name="table_list"),
     path("<slug:slug>/lists/seats/", organiser.SeatListView.as_view(), name="seat_list"),
+    path("<slug:slug>/standings/", organiser.StaffStandingsView.as_view(), name="standings"),
+    path(
+        "<slug:slug>/standings/<int:match>/", organiser.StaffStandingsView.as_view(), name="match_standings"
+    ),
+]
+
+public_patterns = [
+    path("<slug:slug>/", public.OverviewView.as_view(), name="overview"),
+    path("<slug:slug>/standings/", public.StandingsView.as_view(), name="standings"),
+    path("<slug:slug>/standings/<int:match>/", public.StandingsView.as_view(), name="match_standings"),
+    path("<slug:slug>/p/<int:number>/", public.ParticipantView.as_view(), name="participant"),
+    path("<slug:slug>/projector/", public.ProjectorView.as_view(), name="projector"),
+    path("<slug:slug>/qr/", public.QrCodeView.as_view(), name="qr"),
+    path("<slug:slug>/qr.svg", public.qr_svg, name="qr_svg"),
 ]
 
 referee_patterns = [
@@ -45,6 +59,7 @@ urlpatterns = [
     path("", public.home, name="home"),
     path("manage/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
+    path("t/", include((public_patterns, "public"))),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

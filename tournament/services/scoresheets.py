@@ -19,7 +19,7 @@ from scoring.outcome import Scored
 from scoring.transcription import transcribe
 
 from ..entry_text import describe_entry, points_text
-from ..models import Approval, EntryHistory, GameEntry, Scoresheet
+from ..models import Approval, EntryHistory, GameEntry, Scoresheet, Seat
 from ..permissions import Perm, require
 from ..problems import problem_messages
 from .errors import ServiceError
@@ -186,8 +186,24 @@ def _store_scores(sheet: Scoresheet, scored: dict[int, Scored]) -> None:
         )
 
 
+TALLY_FIELDS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
+
+
+def seat_totals(sheet_score, seats) -> list:
+    """The seats of a sheet with what each scored on it: points and tie-break counts."""
+    for seat in seats:
+        seat.points = sheet_score.totals[seat.position - 1]
+        tally = sheet_score.tallies[seat.position - 1]
+        for field in TALLY_FIELDS:
+            setattr(seat, field, getattr(tally, field))
+    return seats
+
+
 def _finish(sheet: Scoresheet, sheet_score) -> Scoresheet:
     _store_scores(sheet, {row.number: row.scored for row in sheet_score.rows})
+    Seat.objects.bulk_update(
+        seat_totals(sheet_score, list(sheet.table.seats.all())), ["points", *TALLY_FIELDS]
+    )
     sheet.status = Scoresheet.Status.COMPLETE if sheet_score.complete else Scoresheet.Status.OPEN
     sheet.version += 1
     sheet.save(update_fields=["status", "version"])

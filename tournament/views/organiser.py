@@ -18,6 +18,7 @@ from django_tables2 import RequestConfig
 from .. import registration
 from ..forms import (
     DrawForm,
+    LotForm,
     ParticipantForm,
     RegistrationUploadForm,
     StaffForm,
@@ -29,11 +30,13 @@ from ..models import Participant, StaffRole, Substitution
 from ..permissions import Perm, can_create_tournament
 from ..services import ServiceError
 from ..services import draw as draw_service
+from ..services import lots as lots_service
 from ..services import participants as participant_service
 from ..services import tournaments as tournament_service
 from ..tables import ParticipantTable
 from ..xlsx import XLSX_MIME, workbook_bytes
 from .base import TournamentMixin
+from .public import StandingsMixin
 
 
 class TournamentCreateView(LoginRequiredMixin, FormView):
@@ -508,3 +511,33 @@ class SeatListView(TournamentMixin, TemplateView):
         rows.sort(key=lambda row: (row[0].casefold(), row[1]))
         context.update(matches=matches, rows=rows)
         return context
+
+
+class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
+    """The standings as the public sees them, with the lots for ties (5.4.2, RULINGS 13)."""
+
+    template_name = "organiser/standings.html"
+    form_class = LotForm
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(self.standings_context())
+        context["can_draw_lots"] = self.can(Perm.DRAW_LOTS)
+        return context
+
+    def form_valid(self, form):
+        if not self.can(Perm.DRAW_LOTS):
+            raise PermissionDenied
+        try:
+            lot = lots_service.draw_lots(
+                self.request.user,
+                self.tournament,
+                self.match_number(),
+                prize_places_only=form.cleaned_data["prize_places_only"],
+                seed=form.cleaned_data["seed"],
+            )
+        except ServiceError as error:
+            self.refuse(error)
+        else:
+            messages.success(self.request, _("Lots were drawn with the seed %(seed)s.") % {"seed": lot.seed})
+        return redirect(self.request.path)

@@ -1,0 +1,39 @@
+"""python manage.py standings SLUG [--match N] --format csv|json (EXCHANGE.md)."""
+
+import csv
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ... import standings
+from ...models import Tournament
+
+FIELDS = ["rank", "number", "name", *(m.key for m in standings.METRICS)]
+
+
+class Command(BaseCommand):
+    help = "Print the standings, best first: overall, or one match with --match."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--match", type=int)
+        parser.add_argument("--format", choices=["csv", "json"], default="csv")
+
+    def handle(self, slug, match=None, format="csv", **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"There is no tournament '{slug}'.")
+        if match is not None and not tournament.matches.filter(number=match).exists():
+            raise CommandError(
+                f"Match {match} does not exist: '{slug}' has {tournament.matches.count()} matches."
+            )
+        rows = [
+            {"rank": row.rank, "number": row.number, "name": row.name, **row.values}
+            for row in standings.compute(tournament, match).rows
+        ]
+        if format == "json":
+            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2))
+            return
+        writer = csv.DictWriter(self.stdout, fieldnames=FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
