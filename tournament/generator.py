@@ -208,4 +208,5 @@ def fill_results(tournament: Tournament, rng: random.Random, approve_rate: float
     Approval.objects.bulk_create(approvals, batch_size=2000)
     Seat.objects.bulk_update(changed_seats, ["points", *TALLY_FIELDS], batch_size=500)
     Scoresheet.objects.bulk_update(sheets, ["status", "version"], batch_size=500)
+    tournament.results_changed()
     return len(new_entries)

@@ -57,6 +57,9 @@ class Tournament(models.Model):
     # RULINGS 15: overrides in the shape of the exchange format's ``rules`` object.
     rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PREPARATION)
+    # Raised by every write that changes what the standings read (seats, participants,
+    # substitutions, lots): cached standings are keyed by it.
+    results_version = models.PositiveIntegerField(default=0, editable=False)
     prize_places = models.PositiveSmallIntegerField(
         _("prize places"),
         default=3,
@@ -84,6 +87,10 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("organiser:dashboard", args=[self.slug])
+
+    def results_changed(self) -> None:
+        """Call inside the transaction of any write that changes the standings."""
+        Tournament.objects.filter(pk=self.pk).update(results_version=F("results_version") + 1)
 
     @property
     def rules(self) -> RuleProfile:

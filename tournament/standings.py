@@ -6,10 +6,11 @@ keeps up to date; void scoresheets count for nothing."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from django.db.models import Count, Prefetch, Q, Sum
+from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext_lazy as _
 
@@ -37,28 +38,26 @@ METRICS: tuple[Metric, ...] = (
 assert tuple(m.key for m in METRICS) == CRITERIA
 
 
+@dataclass(frozen=True)
+class Substitute:
+    name: str
+    from_match: int
+    from_game: int
+
+
 @dataclass
 class StandingRow:
     rank: int
-    participant: Participant
+    number: int
+    name: str
+    club: str
     values: dict[str, int]
+    substitutes: tuple[Substitute, ...] = ()
     by_lot: bool = False
 
     @property
     def key(self) -> Key:
         return tuple(self.values[m.key] for m in METRICS)
-
-    @property
-    def number(self) -> int:
-        return self.participant.number
-
-    @property
-    def name(self) -> str:
-        return self.participant.name
-
-    @property
-    def substitutes(self) -> list[Substitution]:
-        return list(self.participant.substitutions.all())
 
 
 @dataclass
@@ -74,20 +73,33 @@ class Standings:
         return next((row for row in self.rows if row.number == number), None)
 
 
-def _participants(tournament: Tournament, match: int | None):
+def _participants(tournament: Tournament, match: int | None) -> list[dict]:
+    """One aggregation over the seats, as plain values: no model instances, so that the page
+    does not grow with the field."""
     counted = Q(seats__table__scoresheet__status__in=[Scoresheet.Status.OPEN, Scoresheet.Status.COMPLETE])
     seated = Q(seats__isnull=False)
     if match is not None:
         counted &= Q(seats__match__number=match)
         seated &= Q(seats__match__number=match)
     sums = {m.key: Coalesce(Sum(f"seats__{m.key}", filter=counted), 0) for m in METRICS}
-    return (
-        tournament.participants.annotate(**sums, seated=Count("seats", filter=seated))
-        .prefetch_related(
-            Prefetch("substitutions", queryset=Substitution.objects.order_by("from_match", "from_game"))
-        )
+    return list(
+        tournament.participants.values("id", "number", "name", "club", "status")
+        .annotate(**sums, seated=Count("seats", filter=seated))
         .order_by("number")
     )
+
+
+def _substitutes(tournament: Tournament) -> dict[int, tuple[Substitute, ...]]:
+    """Who played for a start number from which game on (5.2.11, RULINGS 14)."""
+    found: dict[int, list[Substitute]] = {}
+    rows = (
+        Substitution.objects.filter(participant__tournament=tournament)
+        .order_by("from_match", "from_game")
+        .values_list("participant_id", "name", "from_match", "from_game")
+    )
+    for participant, name, from_match, from_game in rows:
+        found.setdefault(participant, []).append(Substitute(name, from_match, from_game))
+    return {participant: tuple(subs) for participant, subs in found.items()}
 
 
 def tie_groups(rows: Sequence[StandingRow]) -> list[list[StandingRow]]:
@@ -114,18 +126,52 @@ def _lot_positions(lot: LotDraw, keyed: dict[int, Key]) -> tuple[dict[int, int],
     return positions, stale
 
 
+_CACHE: OrderedDict[tuple, Standings] = OrderedDict()
+_CACHE_SIZE = 64
+
+
 def compute(tournament: Tournament, match: int | None = None, use_lots: bool = True) -> Standings:
     """Overall standings, or those of one match (5.4.1): best first, with shared ranks until
-    lots are drawn (RULINGS 13)."""
+    lots are drawn (RULINGS 13).
+
+    Kept per process for the tournament's current results version, which every write that
+    changes the standings raises: a page then costs the same for 16 or 2,000 participants.
+    The version is read afresh, so a stale tournament object never gives stale standings."""
+    # The creation time tells a tournament from one that reused the id of a rolled-back one.
+    current = Tournament.objects.filter(pk=tournament.pk).values_list("results_version", "created").first()
+    key = (tournament.pk, current, match, use_lots)
+    cached = _CACHE.get(key)
+    if cached is None:
+        cached = _compute(tournament, match, use_lots)
+        _CACHE[key] = cached
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return cached
+
+
+def _compute(tournament: Tournament, match: int | None, use_lots: bool) -> Standings:
     participants = [
         p
         for p in _participants(tournament, match)
-        if p.seated or (match is None and p.status == Participant.Status.ACTIVE)
+        if p["seated"] or (match is None and p["status"] == Participant.Status.ACTIVE)
     ]
-    values = {p.number: {m.key: getattr(p, m.key) for m in METRICS} for p in participants}
-    keyed = {number: tuple(v[m.key] for m in METRICS) for number, v in values.items()}
+    keyed = {p["number"]: tuple(p[m.key] for m in METRICS) for p in participants}
     lot = LotDraw.objects.filter(tournament=tournament, match=match).first() if use_lots else None
     positions, stale = _lot_positions(lot, keyed) if lot else ({}, False)
-    placed = rank(participants, key=lambda p: keyed[p.number], ident=lambda p: p.number, lots=positions)
-    rows = [StandingRow(p.rank, p.item, values[p.item.number], p.by_lot) for p in placed]
+    placed = rank(participants, key=lambda p: keyed[p["number"]], ident=lambda p: p["number"], lots=positions)
+    substitutes = _substitutes(tournament)
+    rows = [
+        StandingRow(
+            rank=entry.rank,
+            number=entry.item["number"],
+            name=entry.item["name"],
+            club=entry.item["club"],
+            values={m.key: entry.item[m.key] for m in METRICS},
+            substitutes=substitutes.get(entry.item["id"], ()),
+            by_lot=entry.by_lot,
+        )
+        for entry in placed
+    ]
     return Standings(tournament, match, rows, lot, stale, tie_groups(rows))

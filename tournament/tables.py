@@ -36,7 +36,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
     number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Name"), order_by=("participant__name",))
+    name = tables.Column(verbose_name=_("Name"))
 
     class Meta:
         attrs = {"class": "data standings"}
@@ -72,7 +72,7 @@ class StandingsTable(tables.Table):
             '<span class="sub">{} {}/{}: {}</span>',
             ((_("from"), s.from_match, s.from_game, s.name) for s in record.substitutes),
         )
-        club = record.participant.club
+        club = record.club
         return format_html(
             '<a href="{}">{}</a>{}{}',
             url,

@@ -104,6 +104,7 @@ def test_void_sheets_count_for_nothing(eight, supervisor):
     enter(supervisor, one, Game(1, Contract.SOLO, 1, suit=Suit.HERZ, result=Result.WON))
     assert standings.compute(eight).row(at_one[1]).values["solo_won"] == 1
     Scoresheet.objects.filter(pk=one.pk).update(status="void")
+    eight.results_changed()  # what the void service of the scoresheet issue will do
     assert standings.compute(eight).row(at_one[1]).values == {
         "points": 0,
         "sie": 0,
@@ -143,6 +144,7 @@ def test_lots_only_for_prize_places(eight, organiser, supervisor):
     enter(supervisor, two, Game(1, Contract.RUFER, 1, suit=Suit.GRAS, partner=2, result=Result.WON))
     eight.prize_places = 2
     eight.save()
+    eight.results_changed()
     lot = lots_service.draw_lots(organiser, eight, prize_places_only=True, seed="p")
     assert [sorted(g["members"]) for g in lot.groups] == [
         sorted([at_one[1], at_one[2], at_two[1], at_two[2]])
@@ -330,3 +332,38 @@ def test_staff_standings_draw_lots(eight, organiser, referee, client):
     assert LotDraw.objects.get().seed == "fest"
     text = client.get(url).content.decode()
     assert "Startwert fest" in text
+
+
+def test_cached_standings_follow_every_kind_of_write(eight, organiser, supervisor):
+    """Every service that changes what the standings read raises the results version."""
+    from tournament.services import participants as participant_service
+
+    def fresh():
+        return [(r.rank, r.number, r.name, r.key, r.substitutes, r.by_lot)
+                for r in standings._compute(eight, None, True).rows]
+
+    def shown():
+        return [(r.rank, r.number, r.name, r.key, r.substitutes, r.by_lot)
+                for r in standings.compute(eight).rows]
+
+    one, at_one = seated(eight, 1, 1)
+    writes = [
+        lambda: enter(supervisor, one, Game(2, Contract.SIE, 1)),
+        lambda: sheet_service.approve(supervisor, one, 2, "sie"),
+        lambda: sheet_service.withdraw_approval(supervisor, one, 2),
+        lambda: sheet_service.delete_entry(supervisor, one, 2, Scoresheet.objects.get(
+            pk=one.pk).version),
+        lambda: participant_service.add_participant(organiser, eight, name="Neu, Hans"),
+        lambda: participant_service.update_participant(
+            organiser, Participant.objects.get(tournament=eight, number=2), name="Umbenannt"),
+        lambda: participant_service.substitute(
+            organiser, Participant.objects.get(tournament=eight, number=3), "Ersatz", 2),
+        lambda: participant_service.set_status(
+            organiser, eight, [Participant.objects.get(tournament=eight, number=9)], "withdrawn"),
+        lambda: lots_service.draw_lots(organiser, eight, seed="c"),
+        lambda: draw_service.draw_one(organiser, eight, 2, seed="c2"),
+    ]
+    for write in writes:
+        shown()  # fill the cache
+        write()
+        assert shown() == fresh()

@@ -53,6 +53,7 @@ def add_participant(user, tournament: Tournament, **fields) -> Participant:
     participant = Participant(tournament=tournament, **values)
     _check_person(tournament, participant)
     participant.save()
+    tournament.results_changed()
     record(tournament, user, "participant.add", number=participant.number, name=participant.name)
     return participant
 
@@ -74,6 +75,7 @@ def update_participant(user, participant: Participant, **fields) -> Participant:
         )
     _check_person(tournament, participant)
     participant.save()
+    tournament.results_changed()
     after = {k: str(getattr(participant, k)) for k in PARTICIPANT_FIELDS}
     record(tournament, user, "participant.update", number=participant.number, before=before, after=after)
     return participant
@@ -127,6 +129,7 @@ def substitute(
             _("Start number %(number)s already has a substitute from match %(match)s, game %(game)s.")
             % {"number": participant.number, "match": from_match, "game": from_game}
         ) from None
+    tournament.results_changed()
     record(
         tournament,
         user,
@@ -178,5 +181,6 @@ def import_participants(
             )
         )
     Participant.objects.bulk_create(created)
+    tournament.results_changed()
     record(tournament, user, "participant.import", imported=len(created), refused=len(refused))
     return created

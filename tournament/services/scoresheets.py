@@ -207,6 +207,7 @@ def _finish(sheet: Scoresheet, sheet_score) -> Scoresheet:
     sheet.status = Scoresheet.Status.COMPLETE if sheet_score.complete else Scoresheet.Status.OPEN
     sheet.version += 1
     sheet.save(update_fields=["status", "version"])
+    sheet.match.tournament.results_changed()
     return sheet
 
 

@@ -67,6 +67,7 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
     tournament.full_clean()
     tournament.save()
     _sync_matches(tournament)
+    tournament.results_changed()
     after = {k: str(getattr(tournament, k)) for k in before}
     record(tournament, user, "tournament.update", before=before, after=after)
     return tournament
