@@ -339,27 +339,32 @@ def test_cached_standings_follow_every_kind_of_write(eight, organiser, superviso
     from tournament.services import participants as participant_service
 
     def fresh():
-        return [(r.rank, r.number, r.name, r.key, r.substitutes, r.by_lot)
-                for r in standings._compute(eight, None, True).rows]
+        return [
+            (r.rank, r.number, r.name, r.key, r.substitutes, r.by_lot)
+            for r in standings._compute(eight, None, True).rows
+        ]
 
     def shown():
-        return [(r.rank, r.number, r.name, r.key, r.substitutes, r.by_lot)
-                for r in standings.compute(eight).rows]
+        return [
+            (r.rank, r.number, r.name, r.key, r.substitutes, r.by_lot) for r in standings.compute(eight).rows
+        ]
 
     one, at_one = seated(eight, 1, 1)
     writes = [
         lambda: enter(supervisor, one, Game(2, Contract.SIE, 1)),
         lambda: sheet_service.approve(supervisor, one, 2, "sie"),
         lambda: sheet_service.withdraw_approval(supervisor, one, 2),
-        lambda: sheet_service.delete_entry(supervisor, one, 2, Scoresheet.objects.get(
-            pk=one.pk).version),
+        lambda: sheet_service.delete_entry(supervisor, one, 2, Scoresheet.objects.get(pk=one.pk).version),
         lambda: participant_service.add_participant(organiser, eight, name="Neu, Hans"),
         lambda: participant_service.update_participant(
-            organiser, Participant.objects.get(tournament=eight, number=2), name="Umbenannt"),
+            organiser, Participant.objects.get(tournament=eight, number=2), name="Umbenannt"
+        ),
         lambda: participant_service.substitute(
-            organiser, Participant.objects.get(tournament=eight, number=3), "Ersatz", 2),
+            organiser, Participant.objects.get(tournament=eight, number=3), "Ersatz", 2
+        ),
         lambda: participant_service.set_status(
-            organiser, eight, [Participant.objects.get(tournament=eight, number=9)], "withdrawn"),
+            organiser, eight, [Participant.objects.get(tournament=eight, number=9)], "withdrawn"
+        ),
         lambda: lots_service.draw_lots(organiser, eight, seed="c"),
         lambda: draw_service.draw_one(organiser, eight, 2, seed="c2"),
     ]
@@ -367,3 +372,39 @@ def test_cached_standings_follow_every_kind_of_write(eight, organiser, superviso
         shown()  # fill the cache
         write()
         assert shown() == fresh()
+
+
+def test_each_criterion_decides_in_turn_in_the_database(eight):
+    """Six participants on 10 points: a (Sie), b (Touts won), c (Touts played), d (Solos won)
+    and e (Solos played) each decide one place (5.4.2, RULINGS 13)."""
+    from tournament.models import Seat
+
+    counts = {  # number: (points, sie, tout_won, tout_played, solo_won, solo_played)
+        1: (10, 1, 0, 0, 0, 0),
+        2: (10, 0, 2, 2, 0, 0),
+        3: (10, 0, 1, 3, 0, 0),
+        4: (10, 0, 1, 2, 5, 5),
+        5: (10, 0, 1, 2, 4, 9),
+        6: (10, 0, 1, 2, 4, 8),
+        7: (-30, 0, 0, 0, 0, 0),
+        8: (-30, 0, 0, 0, 0, 0),
+    }
+    for seat in Seat.objects.filter(match__tournament=eight, match__number=1):
+        values = counts[seat.participant.number]
+        for field, value in zip(
+            ("points", "sie", "tout_won", "tout_played", "solo_won", "solo_played"), values, strict=True
+        ):
+            setattr(seat, field, value)
+        seat.save()
+    eight.results_changed()
+    result = standings.compute(eight)
+    assert [(row.rank, row.number) for row in result.rows] == [
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (4, 4),
+        (5, 5),
+        (6, 6),
+        (7, 7),
+        (7, 8),
+    ]
