@@ -17,11 +17,16 @@ class Described:
     downgraded: bool = False  # RULINGS 6
 
 
+REQUIRED_SEATS = ("declarer", "liable")
+
+
 def _seat_problems(number: int, **seats: int | None) -> list[Problem]:
+    """Seats must be 1–4; the declarer and the liable player must be given at all."""
     return [
-        Problem(Code.SEAT_OUT_OF_RANGE, game=number, field=name, value=seat)
+        Problem(Code.SEAT_OUT_OF_RANGE, game=number, field=name, value=str(seat))
         for name, seat in seats.items()
-        if seat is not None and seat not in SEATS
+        if (seat is not None or name in REQUIRED_SEATS)
+        and (isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS)
     ]
 
 

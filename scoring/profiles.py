@@ -191,8 +191,8 @@ def build_profile(name: str | None = None, overrides: Mapping[str, Any] | None =
     """The named profile (default: the official one) with the given overrides, which have the
     shape of the exchange format's ``rules`` object. Raises ProfileError listing every problem."""
     name = name or DEFAULT_PROFILE.name
-    if name not in PROFILES:
-        raise ProfileError([Problem(Code.UNKNOWN_PROFILE, field="profile", value=name)])
+    if not isinstance(name, str) or name not in PROFILES:
+        raise ProfileError([Problem(Code.UNKNOWN_PROFILE, field="profile", value=str(name))])
     profile = PROFILES[name]
     overrides = overrides or {}
     found: list[Problem] = []

@@ -88,16 +88,14 @@ CLUBS = (
 
 
 def names(count: int, rng: random.Random) -> list[tuple[str, str]]:
-    """(name, club) pairs, "Surname, First name" as on a tournament list; no name twice."""
-    seen: set[str] = set()
-    result = []
-    while len(result) < count:
-        name = f"{rng.choice(LAST_NAMES)}, {rng.choice(FIRST_NAMES)}"
-        if name in seen:
-            name = f"{name} ({len(result) + 1})"
-        seen.add(name)
-        result.append((name, rng.choice(CLUBS)))
-    return result
+    """(name, club) pairs, "Surname, First name" as on a tournament list, no name twice; a
+    large field gets second first names, as real lists do."""
+    combos = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
+    rng.shuffle(combos)
+    while len(combos) < count:
+        combos += [f"{name} {rng.choice(FIRST_NAMES)}" for name in combos[: count - len(combos)]]
+        combos = list(dict.fromkeys(combos))
+    return [(name, rng.choice(CLUBS)) for name in combos[:count]]
 
 
 def add_participants(tournament: Tournament, count: int, rng: random.Random) -> None:

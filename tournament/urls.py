@@ -2,10 +2,12 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import organiser, public, referee
+from .views import exchange, organiser, public, referee
 
 organiser_patterns = [
     path("new/", organiser.TournamentCreateView.as_view(), name="create"),
+    path("import/", exchange.ImportView.as_view(), name="import_document"),
+    path("<slug:slug>/export.json", exchange.ExportView.as_view(), name="export"),
     path("<slug:slug>/", organiser.DashboardView.as_view(), name="dashboard"),
     path("<slug:slug>/edit/", organiser.TournamentEditView.as_view(), name="edit"),
     path("<slug:slug>/staff/", organiser.StaffView.as_view(), name="staff"),

@@ -96,6 +96,8 @@ def test_rufer_by_card_points_scores_the_declarer_side():
         (Game(2, Contract.WENZ, 1, suit=Suit.GRAS, result=WON), Code.SUIT_NOT_ALLOWED),
         (Game(2, Contract.SOLO, 1, Suit.GRAS, partner=2, result=WON), Code.PARTNER_NOT_ALLOWED),
         (Game(2, Contract.SOLO, 5, Suit.GRAS, result=WON), Code.SEAT_OUT_OF_RANGE),
+        (Game(2, Contract.SOLO, None, Suit.GRAS, result=WON), Code.SEAT_OUT_OF_RANGE),
+        (Game(2, Contract.SOLO, "1", Suit.GRAS, result=WON), Code.SEAT_OUT_OF_RANGE),
         (Game(2, Contract.SOLO, 1, Suit.GRAS), Code.RESULT_MISSING),
         (Game(2, Contract.SOLO, 1, Suit.GRAS, result=WON, declarer_points=70), Code.RESULT_TWICE),
         (Game(2, Contract.SOLO_TOUT, 1, Suit.GRAS, declarer_points=120), Code.TOUT_NEEDS_RESULT),

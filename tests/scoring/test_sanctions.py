@@ -77,3 +77,8 @@ def test_profile_sanction_table_is_used():
     assert score_entry(sanction(7, R, 1, liable=2, partner=3), cup).points == (3, -6, 3, 0)
     assert score_entry(sanction(7, S, 1, liable=1), cup).points == (-15, 5, 5, 5)
     assert score_entry(sanction(7, WT, 1, liable=2), cup).points == (30, -30, 0, 0)
+
+
+def test_a_sanction_needs_its_liable_player():
+    codes = [p.code for p in score_entry(sanction(7, S, 2, liable=None), P).problems]
+    assert codes == [Code.SEAT_OUT_OF_RANGE]

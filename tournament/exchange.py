@@ -1,0 +1,704 @@
+"""The exchange format ``schafkopf-tournament/1`` (shared/EXCHANGE.md): one JSON document per
+tournament, for backups, archives (5.3.5) and moving between installations.
+
+Reading happens in two steps. ``read_document`` checks everything without touching the
+database (structure, profile, participants, seats, and every game through the rules engine) and
+returns a plan or the list of what is wrong, each message naming match, table and game.
+``import_plan`` then writes the plan in one transaction: a refused document leaves nothing."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from scoring import Code, Contract, Game, Problem, Result, Sanction, Suit, Transcribed, score_sheet
+from scoring.entries import Entry, family_of
+from scoring.profiles import ProfileError, RuleProfile, profile_from_exchange
+from scoring.transcription import transcribe
+
+from .models import (
+    Approval,
+    GameEntry,
+    LotDraw,
+    Match,
+    Participant,
+    Scoresheet,
+    Seat,
+    StaffRole,
+    Substitution,
+    Table,
+    Tournament,
+)
+from .problems import problem_message, problem_messages
+from .registration import age_on
+from .services.scoresheets import fields_of, seat_totals
+
+FORMAT = "schafkopf-tournament/1"
+
+
+class DocumentError(ValueError):
+    """The document is refused; ``messages`` says everything that is wrong."""
+
+    def __init__(self, messages: list[str]) -> None:
+        super().__init__("\n".join(messages))
+        self.messages = messages
+
+
+@dataclass
+class TablePlan:
+    match: int
+    number: int
+    seats: list[int]
+    entries: list[Entry]
+    approvals: dict[int, tuple[str, str]]  # game number: (contract, approved by)
+    status: str = Scoresheet.Status.OPEN
+    scorekeeper: int = 1
+
+
+@dataclass
+class Plan:
+    name: str
+    date: datetime.date
+    venue: str
+    organiser: str
+    slug: str
+    profile: RuleProfile
+    status: str
+    prize_places: int
+    participants: list[dict]
+    substitutions: list[dict]
+    matches: dict[int, str]  # number: seed
+    tables: list[TablePlan]
+    lots: list[dict] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return sum(len(t.entries) for t in self.tables)
+
+
+class _Reader:
+    """Collects every problem of a document instead of stopping at the first."""
+
+    def __init__(self) -> None:
+        self.errors: list[str] = []
+
+    def error(self, where: str, text: str) -> None:
+        self.errors.append(f"{where}: {text}" if where else text)
+
+    def integer(self, value: Any, where: str, what: str, low: int = 1, high: int | None = None):
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < low
+            or (high is not None and value > high)
+        ):
+            limits = f"{low}–{high}" if high is not None else f"≥ {low}"
+            self.error(
+                where,
+                _("%(what)s must be a whole number %(limits)s, not %(value)s.")
+                % {"what": what, "limits": limits, "value": json.dumps(value)},
+            )
+            return None
+        return value
+
+    def text(self, value: Any, where: str, what: str, required: bool = True) -> str:
+        if value is None and not required:
+            return ""
+        if not isinstance(value, str) or (required and not value.strip()):
+            self.error(where, _("%(what)s is missing or not text.") % {"what": what})
+            return ""
+        return value.strip()
+
+    def date(self, value: Any, where: str, what: str, required: bool = True):
+        if value is None and not required:
+            return None
+        try:
+            return datetime.date.fromisoformat(value)
+        except (TypeError, ValueError):
+            self.error(
+                where,
+                _("%(what)s must be a date like 2026-11-21, not %(value)s.")
+                % {"what": what, "value": json.dumps(value)},
+            )
+            return None
+
+    def obj(self, value: Any, where: str, what: str) -> dict:
+        if not isinstance(value, dict):
+            self.error(where, _("%(what)s must be an object.") % {"what": what})
+            return {}
+        return value
+
+    def array(self, value: Any, where: str, what: str) -> list:
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.error(where, _("%(what)s must be a list.") % {"what": what})
+            return []
+        return value
+
+
+def _place(match=None, table=None, game=None) -> str:
+    parts = []
+    if match is not None:
+        parts.append(_("match %(n)s") % {"n": match})
+    if table is not None:
+        parts.append(_("table %(n)s") % {"n": table})
+    if game is not None:
+        parts.append(_("game %(n)s") % {"n": game})
+    text = ", ".join(parts)
+    return text[:1].upper() + text[1:]
+
+
+_ENUM_NAMES = {Contract: "contract", Suit: "suit", Result: "result"}
+
+
+def _choice(reader: _Reader, value: Any, enum, where: str):
+    """An exchange-format name as its enum, or None after saying which value is unknown."""
+    try:
+        return enum(value)
+    except ValueError:
+        reader.error(
+            where,
+            _("“%(value)s” is not a valid %(field)s (one of: %(choices)s).")
+            % {
+                "value": value,
+                "field": _ENUM_NAMES[enum],
+                "choices": ", ".join(member.value for member in enum),
+            },
+        )
+        return None
+
+
+def _game_entry(reader: _Reader, data: dict, number: int, where: str):
+    """The engine entry a game object describes, or None after recording why not."""
+    errors = len(reader.errors)
+    if "sanction" in data:
+        s = reader.obj(data["sanction"], where, "sanction")
+        contract = _choice(reader, s.get("contract"), Contract, where)
+        if len(reader.errors) > errors:
+            return None
+        return Sanction(number, contract, s.get("declarer"), s.get("liable"), s.get("partner"))
+    if "contract" in data:
+        contract = _choice(reader, data["contract"], Contract, where)
+        suit = _choice(reader, data["suit"], Suit, where) if data.get("suit") is not None else None
+        result = _choice(reader, data["result"], Result, where) if data.get("result") is not None else None
+        if len(reader.errors) > errors:
+            return None
+        return Game(
+            number,
+            contract,
+            data.get("declarer"),
+            suit=suit,
+            partner=data.get("partner"),
+            result=result,
+            schneider=bool(data.get("schneider", False)),
+            schwarz=bool(data.get("schwarz", False)),
+            declarer_points=data.get("declarer_points"),
+            invalid_announcement=bool(data.get("invalid_announcement", False)),
+            approved="approved_by" in data,
+        )
+    if "points" in data:
+        points = data["points"]
+        if not isinstance(points, list):
+            reader.error(where, problem_message(Problem(Code.POINTS_NOT_FOUR)))
+            return None
+        return Transcribed(number, tuple(points), data.get("declarer"), approved="approved_by" in data)
+    reader.error(where, _("a game needs a contract, a sanction or the four points."))
+    return None
+
+
+def _approval_contract(entry: Entry, rules: RuleProfile) -> str | None:
+    if isinstance(entry, Game):
+        return entry.contract.value
+    if isinstance(entry, Transcribed):
+        kind = transcribe(entry, rules).kind
+        if kind is not None and kind.family.value in ("solo", "tout", "sie"):
+            return {"solo": "solo", "tout": "solo_tout", "sie": "sie"}[kind.family.value]
+    return None
+
+
+def read_document(text: str | bytes, slug: str | None = None) -> Plan:
+    """Check a whole document; DocumentError lists everything that is wrong."""
+    reader = _Reader()
+    try:
+        document = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        where = getattr(error, "lineno", None)
+        raise DocumentError(
+            [
+                _("The file is not JSON (line %(line)s: %(error)s).")
+                % {"line": where or "?", "error": getattr(error, "msg", str(error))}
+            ]
+        ) from None
+    document = reader.obj(document, "", _("The document"))
+    if document.get("format") != FORMAT:
+        raise DocumentError(
+            [_('This is not a tournament document: "format" must be "%(f)s".') % {"f": FORMAT}]
+        )
+    head = reader.obj(document.get("tournament"), "", "tournament")
+    name = reader.text(head.get("name"), _("Tournament"), _("The name"))
+    date = reader.date(head.get("date"), _("Tournament"), _("The date"))
+    try:
+        profile = profile_from_exchange(reader.obj(head.get("rules") or {}, _("Tournament"), "rules"))
+    except ProfileError as error:
+        for message in problem_messages(error.problems):
+            reader.error(_("Rules"), message)
+        raise DocumentError(reader.errors) from None
+
+    participants, numbers = [], {}
+    for index, item in enumerate(reader.array(document.get("participants"), "", "participants")):
+        item = reader.obj(item, _("Participant %(n)s") % {"n": index + 1}, "participant")
+        number = reader.integer(
+            item.get("number"), _("Participant %(n)s") % {"n": index + 1}, _("The start number")
+        )
+        where = _("Start number %(n)s") % {"n": number}
+        person = {
+            "number": number,
+            "name": reader.text(item.get("name"), where, _("The name")),
+            "club": reader.text(item.get("club"), where, _("The club"), required=False),
+            "birth_date": reader.date(item.get("birth_date"), where, _("The date of birth"), required=False),
+            "status": item.get("status")
+            if item.get("status") in Participant.Status.values
+            else Participant.Status.ACTIVE,
+        }
+        if number is None:
+            continue
+        if number in numbers:
+            reader.error(where, _("the start number is given twice."))
+        numbers[number] = person
+        birth = person["birth_date"]
+        if birth and date and age_on(birth, date) < profile.min_age:  # 5.2.12
+            reader.error(
+                where, _("younger than %(age)s on the tournament day (5.2.12).") % {"age": profile.min_age}
+            )
+        participants.append(person)
+
+    substitutions = []
+    for index, item in enumerate(reader.array(document.get("substitutions"), "", "substitutions")):
+        where = _("Substitution %(n)s") % {"n": index + 1}
+        item = reader.obj(item, where, "substitution")
+        number = item.get("number")
+        if number not in numbers:
+            reader.error(where, _("start number %(n)s is not a participant.") % {"n": json.dumps(number)})
+        substitutions.append(
+            {
+                "number": number,
+                "name": reader.text(item.get("name"), where, _("The name")),
+                "club": reader.text(item.get("club"), where, _("The club"), required=False),
+                "from_match": reader.integer(
+                    item.get("from_match"), where, _("The match"), 1, profile.matches
+                ),
+                "from_game": reader.integer(
+                    item.get("from_game", 1), where, _("The game"), 1, profile.games_per_match
+                ),
+            }
+        )
+
+    matches, tables = {}, []
+    for item in reader.array(document.get("matches"), "", "matches"):
+        item = reader.obj(item, "", "match")
+        m = reader.integer(item.get("number"), _("Match"), _("The match number"), 1, profile.matches)
+        if m is None:
+            continue
+        if m in matches:
+            reader.error(_place(m), _("the match is given twice."))
+        matches[m] = item.get("seed") if isinstance(item.get("seed"), str) else ""
+        seated: dict[int, int] = {}
+        table_numbers = set()
+        for table in reader.array(item.get("tables"), _place(m), "tables"):
+            table = reader.obj(table, _place(m), "table")
+            t = reader.integer(table.get("number"), _place(m), _("The table number"))
+            if t is None:
+                continue
+            where = _place(m, t)
+            if t in table_numbers:
+                reader.error(where, _("the table is given twice."))
+            table_numbers.add(t)
+            seats = table.get("seats")
+            if not isinstance(seats, list) or len(seats) != 4:
+                reader.error(where, _("a table has four seats."))
+                continue
+            for seat in seats:
+                if isinstance(seat, bool) or not isinstance(seat, int) or seat not in numbers:
+                    reader.error(
+                        where, _("start number %(n)s is not a participant.") % {"n": json.dumps(seat)}
+                    )
+                elif seat in seated:
+                    reader.error(
+                        where,
+                        _("start number %(n)s also sits at table %(other)s.")
+                        % {"n": seat, "other": seated[seat]},
+                    )
+                else:
+                    seated[seat] = t
+            entries, approvals, given_points, numbers_seen = [], {}, {}, set()
+            for game in reader.array(table.get("games"), where, "games"):
+                game = reader.obj(game, where, "game")
+                g = reader.integer(game.get("game"), where, _("The game number"), 1, profile.games_per_match)
+                if g is None:
+                    continue
+                game_where = _place(m, t, g)
+                if g in numbers_seen:
+                    reader.error(game_where, _("the game number is given twice."))
+                    continue
+                numbers_seen.add(g)
+                entry = _game_entry(reader, game, g, game_where)
+                if entry is None:
+                    continue
+                entries.append(entry)
+                if "approved_by" in game:
+                    contract = _approval_contract(entry, profile)
+                    if contract and contract != "rufer":
+                        approvals[g] = (contract, str(game["approved_by"])[:150])
+                if "points" in game and not isinstance(entry, Transcribed):
+                    given_points[g] = game["points"]
+            sheet = score_sheet(entries, profile)
+            for problem in sheet.problems:
+                if problem.code in (Code.GAME_MISSING,):
+                    continue  # a match still being played
+                reader.error(
+                    _place(m, t, problem.game) if problem.game else where,
+                    problem_message(
+                        Problem(problem.code, None, problem.round, problem.seat, problem.field, problem.value)
+                    ),
+                )
+            for g, points in given_points.items():
+                row = sheet.row(g)
+                if row is not None and row.scored.ok and list(row.scored.points) != points:
+                    reader.error(
+                        _place(m, t, g),
+                        _(
+                            "the four points %(given)s differ from the points of the game as "
+                            "described, %(computed)s."
+                        )
+                        % {"given": points, "computed": list(row.scored.points)},
+                    )
+            tables.append(
+                TablePlan(
+                    m,
+                    t,
+                    list(seats),
+                    entries,
+                    approvals,
+                    status=Scoresheet.Status.VOID
+                    if table.get("status") == "void"
+                    else Scoresheet.Status.OPEN,
+                    scorekeeper=table.get("scorekeeper") if table.get("scorekeeper") in (1, 2, 3, 4) else 1,
+                )
+            )
+    if reader.errors:
+        raise DocumentError(reader.errors)
+
+    wanted = slug or head.get("slug") or slugify(name) or "turnier"
+    chosen = slugify(wanted)[:70] or "turnier"
+    if slug and Tournament.objects.filter(slug=chosen).exists():
+        raise DocumentError([_("The short name “%(slug)s” is taken.") % {"slug": chosen}])
+    base, counter = chosen, 2
+    while Tournament.objects.filter(slug=chosen).exists():
+        chosen, counter = f"{base}-{counter}", counter + 1
+    return Plan(
+        name=name,
+        date=date,
+        venue=str(head.get("venue") or ""),
+        organiser=str(head.get("organiser") or ""),
+        slug=chosen,
+        profile=profile,
+        status=head.get("status")
+        if head.get("status") in Tournament.Status.values
+        else Tournament.Status.FINISHED,
+        prize_places=head.get("prize_places")
+        if isinstance(head.get("prize_places"), int)
+        and not isinstance(head.get("prize_places"), bool)
+        and head["prize_places"] >= 1
+        else 3,
+        participants=participants,
+        substitutions=substitutions,
+        matches=matches,
+        tables=tables,
+        lots=[lot for lot in reader.array(document.get("lots"), "", "lots") if isinstance(lot, dict)],
+    )
+
+
+@transaction.atomic
+def import_plan(plan: Plan, user=None) -> Tournament:
+    """Write a checked plan: one transaction, bulk writes."""
+    overrides = plan.profile.overrides()
+    tournament = Tournament.objects.create(
+        name=plan.name,
+        slug=plan.slug,
+        date=plan.date,
+        venue=plan.venue,
+        organiser=plan.organiser,
+        profile=plan.profile.name,
+        rule_overrides=overrides,
+        status=plan.status,
+        prize_places=plan.prize_places,
+    )
+    if getattr(user, "pk", None):
+        StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
+    people = {
+        p.number: p
+        for p in Participant.objects.bulk_create(
+            Participant(tournament=tournament, **person) for person in plan.participants
+        )
+    }
+    Substitution.objects.bulk_create(
+        Substitution(
+            participant=people[s["number"]],
+            name=s["name"],
+            club=s["club"],
+            from_match=s["from_match"],
+            from_game=s["from_game"],
+        )
+        for s in plan.substitutions
+    )
+    now = timezone.now()
+    drawn = {t.match for t in plan.tables}
+    matches = {
+        m.number: m
+        for m in Match.objects.bulk_create(
+            Match(
+                tournament=tournament,
+                number=n,
+                seed=plan.matches.get(n, ""),
+                drawn_at=now if n in drawn else None,
+            )
+            for n in range(1, plan.profile.matches + 1)
+        )
+    }
+    tables = Table.objects.bulk_create(
+        Table(match=matches[t.match], number=t.number, scorekeeper=t.scorekeeper) for t in plan.tables
+    )
+    sheets = Scoresheet.objects.bulk_create(
+        Scoresheet(table=table, match=table.match, status=t.status, version=1)
+        for table, t in zip(tables, plan.tables, strict=True)
+    )
+    seats, entries, approvals = [], [], []
+    for table, sheet, t in zip(tables, sheets, plan.tables, strict=True):
+        result = score_sheet(t.entries, plan.profile)
+        table_seats = [
+            Seat(table=table, match=table.match, position=position, participant=people[number])
+            for position, number in enumerate(t.seats, start=1)
+        ]
+        seats += seat_totals(result, table_seats)
+        for row in result.rows:
+            scored = row.scored
+            entries.append(
+                GameEntry(
+                    scoresheet=sheet,
+                    number=row.number,
+                    **fields_of(scored.entry),
+                    points_1=scored.points[0],
+                    points_2=scored.points[1],
+                    points_3=scored.points[2],
+                    points_4=scored.points[3],
+                    struck=scored.struck,
+                    downgraded=scored.downgraded,
+                    approved=scored.needs_approval and not scored.struck,
+                )
+            )
+        approvals += [
+            Approval(scoresheet=sheet, number=n, contract=c, approved_by_name=who)
+            for n, (c, who) in t.approvals.items()
+        ]
+        if t.status != Scoresheet.Status.VOID and result.complete:
+            sheet.status = Scoresheet.Status.COMPLETE
+    Scoresheet.objects.bulk_update([s for s in sheets], ["status"], batch_size=500)
+    Seat.objects.bulk_create(seats, batch_size=2000)
+    GameEntry.objects.bulk_create(entries, batch_size=2000)
+    Approval.objects.bulk_create(approvals, batch_size=2000)
+    for lot in plan.lots:
+        if isinstance(lot.get("seed"), str) and isinstance(lot.get("groups"), list):
+            LotDraw.objects.create(
+                tournament=tournament,
+                match=lot.get("match"),
+                seed=lot["seed"],
+                prize_places_only=bool(lot.get("prize_places_only")),
+                groups=lot["groups"],
+            )
+    tournament.results_changed()
+    return tournament
+
+
+def _game_object(entry: GameEntry, approval: Approval | None) -> dict:
+    """A game as the format writes it: the full description, its points, struck if so."""
+    data: dict[str, Any] = {"game": entry.number}
+    if entry.kind == GameEntry.Kind.SANCTION:
+        sanction = {"contract": entry.contract, "declarer": entry.declarer}
+        if entry.partner:
+            sanction["partner"] = entry.partner
+        sanction["liable"] = entry.liable
+        data["sanction"] = sanction
+    elif entry.kind == GameEntry.Kind.TRANSCRIBED:
+        if entry.declarer:
+            data["declarer"] = entry.declarer
+    else:
+        data["contract"] = entry.contract
+        if entry.suit:
+            data["suit"] = entry.suit
+        data["declarer"] = entry.declarer
+        if entry.partner:
+            data["partner"] = entry.partner
+        if entry.invalid_announcement:
+            data["invalid_announcement"] = True
+        elif entry.declarer_points is not None:
+            data["declarer_points"] = entry.declarer_points
+        elif entry.result:
+            data["result"] = entry.result
+            if entry.schneider:
+                data["schneider"] = True
+        if entry.schwarz:
+            data["schwarz"] = True
+    if approval is not None:
+        data["approved_by"] = approval.approved_by_name or "Turnierleitung"
+    data["points"] = list(entry.written) if entry.kind == GameEntry.Kind.TRANSCRIBED else list(entry.points)
+    if entry.struck:
+        data["struck"] = True
+    return data
+
+
+def export_document(tournament: Tournament) -> dict:
+    """The whole tournament as one document (readers ignore the fields they do not know)."""
+    rules = tournament.rules
+    participants = list(tournament.participants.order_by("number"))
+    document: dict[str, Any] = {
+        "format": FORMAT,
+        "tournament": {
+            "name": tournament.name,
+            "date": tournament.date.isoformat(),
+            "venue": tournament.venue,
+            "rules": rules.to_exchange(),
+            "slug": tournament.slug,
+            "organiser": tournament.organiser,
+            "status": tournament.status,
+            "prize_places": tournament.prize_places,
+        },
+        "participants": [
+            {
+                k: v
+                for k, v in {
+                    "number": p.number,
+                    "name": p.name,
+                    "club": p.club or None,
+                    "birth_date": p.birth_date.isoformat() if p.birth_date else None,
+                    "status": p.status if p.status != Participant.Status.ACTIVE else None,
+                }.items()
+                if v is not None
+            }
+            for p in participants
+        ],
+        "substitutions": [
+            {
+                "number": s.participant.number,
+                "name": s.name,
+                "from_match": s.from_match,
+                "from_game": s.from_game,
+                **({"club": s.club} if s.club else {}),
+            }
+            for s in Substitution.objects.filter(participant__tournament=tournament)
+            .select_related("participant")
+            .order_by("from_match", "from_game", "id")
+        ],
+        "matches": [],
+    }
+    approvals: dict[int, dict[int, Approval]] = {}
+    for approval in Approval.objects.filter(scoresheet__match__tournament=tournament):
+        approvals.setdefault(approval.scoresheet_id, {})[approval.number] = approval
+    entries: dict[int, list[GameEntry]] = {}
+    for entry in GameEntry.objects.filter(scoresheet__match__tournament=tournament).order_by(
+        "scoresheet_id", "number"
+    ):
+        entries.setdefault(entry.scoresheet_id, []).append(entry)
+    seats: dict[int, list[int]] = {}
+    for table_id, number in (
+        Seat.objects.filter(match__tournament=tournament)
+        .order_by("table_id", "position")
+        .values_list("table_id", "participant__number")
+    ):
+        seats.setdefault(table_id, []).append(number)
+    sheets = (
+        Scoresheet.objects.filter(match__tournament=tournament)
+        .select_related("table", "match")
+        .order_by("match__number", "table__number")
+    )
+    by_match: dict[int, list] = {}
+    for sheet in sheets:
+        table = {
+            "number": sheet.table.number,
+            "seats": seats.get(sheet.table_id, []),
+            "games": [
+                _game_object(e, _matching(approvals.get(sheet.pk, {}), e, rules))
+                for e in entries.get(sheet.pk, [])
+            ],
+        }
+        if sheet.status == Scoresheet.Status.VOID:
+            table["status"] = "void"
+        if sheet.table.scorekeeper != 1:
+            table["scorekeeper"] = sheet.table.scorekeeper
+        by_match.setdefault(sheet.match.number, []).append(table)
+    for match in tournament.matches.order_by("number"):
+        if match.number in by_match:
+            document["matches"].append(
+                {"number": match.number, "seed": match.seed, "tables": by_match[match.number]}
+            )
+    lots = LotDraw.objects.filter(tournament=tournament).order_by("created", "id")
+    if lots:
+        document["lots"] = [
+            {
+                "match": lot.match,
+                "seed": lot.seed,
+                "groups": lot.groups,
+                "prize_places_only": lot.prize_places_only,
+            }
+            for lot in lots
+        ]
+    return document
+
+
+def _matching(approvals: dict[int, Approval], entry: GameEntry, rules) -> Approval | None:
+    """The approval that counts for this entry (the one the scoresheet service applies)."""
+    approval = approvals.get(entry.number)
+    if approval is None:
+        return None
+    if entry.kind == GameEntry.Kind.GAME:
+        return approval if approval.contract == entry.contract else None
+    if entry.kind == GameEntry.Kind.TRANSCRIBED:
+        kind = transcribe(Transcribed(entry.number, tuple(entry.written or ()), entry.declarer), rules).kind
+        return (
+            approval if kind is not None and family_of(Contract(approval.contract)) is kind.family else None
+        )
+    return None
+
+
+def dumps(document: dict) -> str:
+    """The document as JSON people can read: indented, one game, participant or seat list per
+    line."""
+    compact: dict[str, str] = {}
+
+    def mark(value):
+        token = f"@@{len(compact)}@@"
+        compact[token] = json.dumps(value, ensure_ascii=False)
+        return token
+
+    def walk(value, key=None):
+        if isinstance(value, dict):
+            if key in ("games", "participants", "substitutions", "lots") or key == "rules":
+                return mark(value)
+            return {k: walk(v, k) for k, v in value.items()}
+        if isinstance(value, list):
+            if key in ("seats", "points", "rufer", "solo", "tout", "sie", "members", "key"):
+                return mark(value)
+            return [walk(v, key) for v in value]
+        return value
+
+    text = json.dumps(walk(document), ensure_ascii=False, indent=2)
+    for token, value in compact.items():
+        text = text.replace(f'"{token}"', value)
+    return text

@@ -1,0 +1,29 @@
+"""python manage.py export_tournament SLUG [-o FILE.json] (EXCHANGE.md)."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ...exchange import dumps, export_document
+from ...models import Tournament
+
+
+class Command(BaseCommand):
+    help = "Write a tournament as one document of the exchange format."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("-o", "--output", help="the file to write (default: standard output)")
+
+    def handle(self, slug, output=None, **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"There is no tournament '{slug}'.")
+        text = dumps(export_document(tournament))
+        if output:
+            try:
+                Path(output).write_text(text + "\n", encoding="utf-8")
+            except OSError as error:
+                raise CommandError(f"{output}: {error.strerror}") from None
+        else:
+            self.stdout.write(text)
