@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -699,6 +700,4 @@ def dumps(document: dict) -> str:
         return value
 
     text = json.dumps(walk(document), ensure_ascii=False, indent=2)
-    for token, value in compact.items():
-        text = text.replace(f'"{token}"', value)
-    return text
+    return re.sub(r'"@@\d+@@"', lambda found: compact[found.group(0)[1:-1]], text)

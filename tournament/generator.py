@@ -93,7 +93,10 @@ def names(count: int, rng: random.Random) -> list[tuple[str, str]]:
     combos = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
     rng.shuffle(combos)
     while len(combos) < count:
-        combos += [f"{name} {rng.choice(FIRST_NAMES)}" for name in combos[: count - len(combos)]]
+        combos += [
+            f"{name} {rng.choice([f for f in FIRST_NAMES if not name.endswith(f)])}"
+            for name in combos[: count - len(combos)]
+        ]
         combos = list(dict.fromkeys(combos))
     return [(name, rng.choice(CLUBS)) for name in combos[:count]]
 

@@ -274,7 +274,8 @@ class Seat(models.Model):
     # Kept beside the table so that the database can refuse a participant twice in a match.
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
     position = models.PositiveSmallIntegerField(_("seat"))
-    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="seats")
+    # A seated participant cannot be deleted alone; with the whole tournament he can.
+    participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="seats")
     # What this seat scored on its sheet, kept by the scoresheet service so that standings are
     # one aggregation over seats (5.4.1, 5.4.2, RULINGS 13).
     points = models.IntegerField(_("points"), default=0)

@@ -75,3 +75,17 @@ def test_retention_defaults_to_six_months(tournament):
     import datetime
 
     assert tournament.retention_until == datetime.date(2027, 5, 21)
+
+
+def test_a_whole_tournament_can_be_deleted_but_not_a_seated_participant(tournament):
+    from django.db.models import RestrictedError
+
+    from tournament.permissions import COMMAND_LINE
+    from tournament.services.draw import draw_all
+
+    add_players(tournament, 8)
+    draw_all(COMMAND_LINE, tournament, seed="weg")
+    with pytest.raises(RestrictedError), transaction.atomic():
+        Participant.objects.filter(tournament=tournament).first().delete()
+    tournament.delete()
+    assert not Participant.objects.exists() and not Seat.objects.exists()
