@@ -69,8 +69,14 @@ class StandingsTable(tables.Table):
         # 5.2.11, RULINGS 14: the start number keeps its points; the list shows who played.
         subs = format_html_join(
             "",
-            '<span class="sub">{} {}/{}: {}</span>',
-            ((_("from"), s.from_match, s.from_game, s.name) for s in record.substitutes),
+            '<span class="sub">{}</span>',
+            (
+                (
+                    _("substitute from match %(match)s, game %(game)s: %(name)s")
+                    % {"match": sub.from_match, "game": sub.from_game, "name": sub.name},
+                )
+                for sub in record.substitutes
+            ),
         )
         club = record.club
         return format_html(
