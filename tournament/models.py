@@ -364,12 +364,17 @@ class Scoresheet(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", _("open")
         COMPLETE = "complete", _("complete")
-        VOID = "void", _("void")
+        SIGNED = "signed", _("signed")  # 5.3.2: locked; only a supervisor corrects (5.3.4)
+        VOID = "void", _("void")  # 5.3.6
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="scoresheet")
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="scoresheets")
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
     version = models.PositiveIntegerField(default=0)  # optimistic locking
+    locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
+    digest = models.CharField(_("digest"), max_length=64, blank=True)  # SHA-256 of the content
+    paper_scan = models.FileField(_("scan of the signed paper list"), upload_to="scans/", blank=True)
+    void_reason = models.TextField(_("reason for declaring it void"), blank=True)
 
     class Meta:
         ordering = ["match", "table__number"]
@@ -378,6 +383,65 @@ class Scoresheet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} – {self.table}"
+
+
+class Signature(models.Model):
+    """A player confirms the scoresheet (5.3.2): on the signature pad, or on the paper original
+    that the referee recorded."""
+
+    class Method(models.TextChoices):
+        PAD = "pad", _("signature pad")
+        PAPER = "paper", _("paper original")
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="signatures")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    name = models.CharField(_("name"), max_length=200)  # who played the seat when signing
+    method = models.CharField(_("method"), max_length=10, choices=Method.choices)
+    image = models.TextField(_("signature"), blank=True)  # a PNG as data URL, from the pad
+    signed_at = models.DateTimeField(_("signed at"), auto_now_add=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["scoresheet", "position"]
+        verbose_name = _("signature")
+        verbose_name_plural = _("signatures")
+        constraints = [
+            models.UniqueConstraint(fields=["scoresheet", "position"], name="one_signature_per_seat"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=4), name="signature_seat_1_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {self.position}: {self.name}"
+
+
+class Correction(models.Model):
+    """A change to a signed scoresheet, made by a supervisor with a reason (5.3.4). The old
+    value stays visible, with the supervisor's initials and the digest before and after."""
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="corrections")
+    number = models.PositiveSmallIntegerField(_("game"))
+    before = models.JSONField()
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(_("reason"))
+    initials = models.CharField(_("initials"), max_length=10)
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    digest_before = models.CharField(max_length=64)
+    digest_after = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["scoresheet", "created", "id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {_('game')} {self.number}: {self.initials}"
 
 
 class GameEntry(models.Model):

@@ -21,6 +21,7 @@ class Perm(StrEnum):
     APPROVE = "approve"  # 5.2.14, 5.2.16
     SANCTION = "sanction"  # 3.4.17: only the supervisor
     DRAW_LOTS = "draw_lots"  # 5.4.2
+    CORRECT = "correct"  # 5.3.4, 5.3.6: signed sheets, void sheets
 
 
 Role = StaffRole.Role
@@ -43,6 +44,7 @@ ROLE_PERMISSIONS: dict[str, frozenset[Perm]] = {
             Perm.APPROVE,
             Perm.SANCTION,
             Perm.DISCARD_RESULTS,
+            Perm.CORRECT,
         }
     ),
     Role.REFEREE: frozenset({Perm.VIEW_STAFF_PAGES, Perm.ENTER_RESULTS}),

@@ -122,12 +122,19 @@ def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: 
     return score_sheet([to_engine(e, approvals, rules) for e in stored], rules)
 
 
-def _lock(sheet: Scoresheet, expected_version: int | None) -> Scoresheet:
+def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False) -> Scoresheet:
     sheet = (
         Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
     )
     if sheet.status == Scoresheet.Status.VOID:
         raise ServiceError(_("This scoresheet is void: nothing can be entered."))
+    if sheet.status == Scoresheet.Status.SIGNED and not correction:
+        raise ServiceError(
+            _(
+                "This scoresheet is signed and locked: only a supervisor can "
+                "correct it, with a reason (5.3.4)."
+            )
+        )
     if expected_version is not None and expected_version != sheet.version:
         raise StaleSheet(
             _(
@@ -204,7 +211,8 @@ def _finish(sheet: Scoresheet, sheet_score) -> Scoresheet:
     Seat.objects.bulk_update(
         seat_totals(sheet_score, list(sheet.table.seats.all())), ["points", *TALLY_FIELDS]
     )
-    sheet.status = Scoresheet.Status.COMPLETE if sheet_score.complete else Scoresheet.Status.OPEN
+    if sheet.status != Scoresheet.Status.SIGNED:  # a correction keeps the sheet signed
+        sheet.status = Scoresheet.Status.COMPLETE if sheet_score.complete else Scoresheet.Status.OPEN
     sheet.version += 1
     sheet.save(update_fields=["status", "version"])
     sheet.match.tournament.results_changed()
@@ -230,14 +238,20 @@ def _required_permission(entry: Entry | GameEntry) -> Perm:
 
 @transaction.atomic
 def save_entry(
-    user, sheet: Scoresheet, entry: Entry, expected_version: int | None, replace: bool = False
+    user,
+    sheet: Scoresheet,
+    entry: Entry,
+    expected_version: int | None,
+    replace: bool = False,
+    correction: bool = False,
 ) -> GameEntry:
     """Enter game ``entry.number``, or change it when ``replace``. Refused with the game and
-    the reason when the rules engine finds a problem in it; nothing is saved then."""
+    the reason when the rules engine finds a problem in it; nothing is saved then. A signed
+    sheet takes only a supervisor's ``correction`` (through ``signing.correct``)."""
     tournament = sheet.match.tournament
     require(user, tournament, _required_permission(entry))
     try:
-        sheet = _lock(sheet, expected_version)
+        sheet = _lock(sheet, expected_version, correction)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, entry.number)]) from None
     number = entry.number

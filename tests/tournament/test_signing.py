@@ -1,0 +1,166 @@
+"""Signing (5.3.2), locking and the digest, corrections (5.3.4), void sheets (5.3.6)."""
+
+import base64
+import io
+import random
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image, ImageDraw
+
+from scoring import Contract, Game, Result, Suit
+from tests.tournament.conftest import add_players
+from tournament import generator, standings
+from tournament.models import Correction, Scoresheet
+from tournament.services import ServiceError, signing
+from tournament.services import draw as draw_service
+from tournament.services import scoresheets as sheet_service
+
+pytestmark = pytest.mark.django_db
+
+
+def png(drawn: bool = True) -> str:
+    image = Image.new("RGBA", (300, 100), (0, 0, 0, 0))
+    if drawn:
+        ImageDraw.Draw(image).line((10, 80, 120, 20, 250, 70), fill=(0, 0, 0, 255), width=3)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+@pytest.fixture
+def complete(tournament, organiser):
+    add_players(tournament, 8)
+    draw_service.draw_all(organiser, tournament, seed="unterschrift")
+    generator.fill_results(tournament, random.Random(3))
+    return Scoresheet.objects.get(match__tournament=tournament, match__number=1, table__number=1)
+
+
+def sign_all(user, sheet):
+    for position in (1, 2, 3, 4):
+        signing.sign_with_pad(user, sheet, position, png())
+    sheet.refresh_from_db()
+    return sheet
+
+
+def test_only_a_complete_sheet_is_signed(tournament, organiser, referee):
+    add_players(tournament, 4)
+    draw_service.draw_all(organiser, tournament, seed="x")
+    sheet = Scoresheet.objects.get(match__number=1)
+    with pytest.raises(ServiceError, match="vollständige"):
+        signing.sign_with_pad(referee, sheet, 1, png())
+
+
+def test_four_signatures_lock_the_sheet_with_a_digest(complete, referee):
+    signing.sign_with_pad(referee, complete, 1, png())
+    complete.refresh_from_db()
+    assert complete.status == "complete" and not complete.digest
+    with pytest.raises(ServiceError, match="schon unterschrieben"):
+        signing.sign_with_pad(referee, complete, 1, png())
+    sheet = sign_all_remaining(referee, complete, (2, 3, 4))
+    assert sheet.status == "signed" and sheet.locked_at
+    assert len(sheet.digest) == 64 and sheet.digest == signing.digest_of(sheet)
+    assert [s.name for s in sheet.signatures.all()] == [
+        seat.participant.name for seat in sheet.table.seats.order_by("position")
+    ]
+
+
+def sign_all_remaining(user, sheet, positions):
+    for position in positions:
+        signing.sign_with_pad(user, sheet, position, png())
+    sheet.refresh_from_db()
+    return sheet
+
+
+@pytest.mark.parametrize(
+    ("image", "message"),
+    [
+        ("", "fehlt"),
+        ("data:image/png;base64,@@@", "nicht gelesen"),
+        ("data:image/png;base64," + base64.b64encode(b"GIF89a....").decode(), "nicht gelesen"),
+    ],
+)
+def test_unreadable_signatures_are_refused(complete, referee, image, message):
+    with pytest.raises(ServiceError, match=message):
+        signing.sign_with_pad(referee, complete, 1, image)
+    assert not complete.signatures.exists()
+
+
+def test_an_empty_signature_is_refused(complete, referee):
+    with pytest.raises(ServiceError, match="leer"):
+        signing.sign_with_pad(referee, complete, 1, png(drawn=False))
+
+
+def test_a_locked_sheet_refuses_every_change_but_a_correction(complete, referee, supervisor):
+    sheet = sign_all(referee, complete)
+    game = Game(5, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
+    for user in (referee, supervisor):
+        with pytest.raises(ServiceError, match="gesperrt"):
+            sheet_service.save_entry(user, sheet, game, sheet.version, replace=True)
+        with pytest.raises(ServiceError, match="gesperrt"):
+            sheet_service.delete_entry(user, sheet, 5, sheet.version)
+    with pytest.raises(ServiceError, match="gesperrt"):
+        sheet_service.approve(supervisor, sheet, 6, "sie")
+    with pytest.raises(PermissionDenied):
+        signing.correct(referee, sheet, game, "Schreibfehler")
+    with pytest.raises(ServiceError, match="Grund"):
+        signing.correct(supervisor, sheet, game, "  ")
+    old_digest = sheet.digest
+    old_points = sheet.entries.get(number=5).points
+    correction = signing.correct(supervisor, sheet, game, "Schreibfehler auf der Liste")
+    sheet.refresh_from_db()
+    assert sheet.status == "signed"
+    assert sheet.entries.get(number=5).points == (1, 1, -1, -1)
+    assert correction.before["points"] == list(old_points)
+    assert correction.initials == "AUF"
+    assert correction.digest_before == old_digest != correction.digest_after == sheet.digest
+    assert Correction.objects.count() == 1
+
+
+def test_the_digest_is_stable_and_changes_with_any_content(complete, referee):
+    sheet = sign_all(referee, complete)
+    assert signing.digest_of(sheet) == signing.digest_of(sheet) == sheet.digest
+    entry = sheet.entries.get(number=3)
+    entry.points_1, entry.points_2 = entry.points_2, entry.points_1
+    entry.save()
+    assert signing.digest_of(sheet) != sheet.digest
+    entry.points_1, entry.points_2 = entry.points_2, entry.points_1
+    entry.save()
+    assert signing.digest_of(sheet) == sheet.digest
+    participant = sheet.table.seats.get(position=2).participant
+    participant.name = "Anders, Hans"
+    participant.save()
+    assert signing.digest_of(sheet) != sheet.digest
+
+
+def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    with pytest.raises(ServiceError, match="Foto"):
+        signing.record_paper_signatures(referee, complete, None)
+    scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
+    signing.record_paper_signatures(referee, complete, scan)
+    complete.refresh_from_db()
+    assert complete.status == "signed" and complete.paper_scan.name.endswith(".jpg")
+    assert {s.method for s in complete.signatures.all()} == {"paper"}
+    assert (tmp_path / complete.paper_scan.name).exists()
+
+
+def test_a_void_sheet_counts_for_nothing(complete, supervisor, referee):
+    numbers = [s.participant.number for s in complete.table.seats.all()]
+    before = {row.number: row.values["points"] for row in standings.compute(complete.match.tournament).rows}
+    with pytest.raises(PermissionDenied):
+        signing.declare_void(referee, complete, "unleserlich")
+    with pytest.raises(ServiceError):
+        signing.declare_void(supervisor, complete, "")
+    signing.declare_void(supervisor, complete, "Liste unleserlich (5.3.6)")
+    after = {row.number: row.values["points"] for row in standings.compute(complete.match.tournament).rows}
+    points = dict(
+        zip(range(1, 5), [complete.table.seats.get(position=p).points for p in range(1, 5)], strict=True)
+    )
+    for position, number in enumerate(numbers, start=1):
+        assert after[number] == before[number] - points[position]
+    with pytest.raises(ServiceError, match="ungültig"):
+        sheet_service.save_entry(
+            referee, complete, Game(1, Contract.WENZ, 1, result=Result.WON), None, replace=True
+        )
