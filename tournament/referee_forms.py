@@ -170,3 +170,42 @@ class HandCheckForm(CardsMixin, forms.Form):
     )
     contract = forms.ChoiceField(label=_("contract"), choices=GameEntry.Contract.choices)
     suit = forms.ChoiceField(label=_("suit"), required=False, choices=[("", "—"), *GameEntry.Suit.choices])
+
+
+class SignForm(forms.Form):
+    sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    position = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=4)
+    image = forms.CharField(required=False, widget=forms.HiddenInput, max_length=500_000)
+
+
+class PaperForm(forms.Form):
+    sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    scan = forms.FileField(label=_("photo or scan of the signed paper list"))
+
+    def clean_scan(self):
+        scan = self.cleaned_data["scan"]
+        if scan.size > 20 * 1024 * 1024:
+            raise forms.ValidationError(_("The file is larger than 20 MB."))
+        return scan
+
+
+class CorrectionForm(forms.Form):
+    sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    number = forms.IntegerField(label=_("game"), min_value=1, max_value=999)
+    notation = forms.CharField(
+        label=_("corrected game"),
+        max_length=40,
+        widget=forms.TextInput(attrs={"class": "notation", "autocomplete": "off"}),
+    )
+    reason = forms.CharField(label=_("reason"), max_length=500)
+
+    def entry(self) -> Game:
+        try:
+            return parse_game(self.cleaned_data["notation"], self.cleaned_data["number"])
+        except NotationError as error:
+            raise forms.ValidationError(str(MESSAGES[error.code])) from None
+
+
+class VoidForm(forms.Form):
+    sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    reason = forms.CharField(label=_("reason"), max_length=500)

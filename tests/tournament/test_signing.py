@@ -164,3 +164,57 @@ def test_a_void_sheet_counts_for_nothing(complete, supervisor, referee):
         sheet_service.save_entry(
             referee, complete, Game(1, Contract.WENZ, 1, result=Result.WON), None, replace=True
         )
+
+
+def test_signing_through_the_page(complete, referee, supervisor, client):
+    from django.urls import reverse
+
+    url = reverse("referee:sheet", args=[complete.match.tournament.slug, 1, 1])
+    client.force_login(referee)
+    page = client.get(url).content.decode()
+    assert 'class="signature-pad"' in page and "signature-pad.js" in page
+    for position in (1, 2, 3, 4):
+        response = client.post(
+            url, {"action": "sign", "sheet": complete.pk, "position": position, "image": png()}
+        )
+        assert response.status_code == 302
+    page = client.get(url).content.decode()
+    complete.refresh_from_db()
+    assert complete.digest in page and "Unterschrieben und gesperrt" in page
+    assert 'name="notation"' not in page  # no more entry
+    response = client.post(
+        url,
+        {
+            "action": "game",
+            "sheet": complete.pk,
+            "version": complete.version,
+            "number": 3,
+            "notation": "re13+",
+            "replace": "on",
+        },
+    )
+    assert "gesperrt" in response.content.decode()
+    client.force_login(supervisor)
+    client.post(
+        url,
+        {
+            "action": "correct",
+            "sheet": complete.pk,
+            "number": 3,
+            "notation": "re13+",
+            "reason": "Zahlendreher",
+        },
+    )
+    page = client.get(url).content.decode()
+    assert "Spiel 3, korrigiert von AUF: Zahlendreher" in page
+    assert complete.entries.get(number=3).points == (1, -1, 1, -1)
+
+
+def test_empty_pad_is_refused_on_the_page(complete, referee, client):
+    from django.urls import reverse
+
+    url = reverse("referee:sheet", args=[complete.match.tournament.slug, 1, 1])
+    client.force_login(referee)
+    response = client.post(url, {"action": "sign", "sheet": complete.pk, "position": 1, "image": ""})
+    assert "Die Unterschrift fehlt." in response.content.decode()
+    assert not complete.signatures.exists()

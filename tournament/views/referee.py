@@ -24,14 +24,18 @@ from ..problems import problem_messages
 from ..referee_forms import (
     ApprovalForm,
     BoardApprovalForm,
+    CorrectionForm,
     DeleteForm,
     GameForm,
     HandCheckForm,
+    PaperForm,
     RowForm,
     SanctionForm,
+    SignForm,
+    VoidForm,
     WithdrawForm,
 )
-from ..services import ServiceError
+from ..services import ServiceError, signing
 from ..services import scoresheets as sheet_service
 from .base import TournamentMixin
 
@@ -180,6 +184,10 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
         "delete": DeleteForm,
         "approve": ApprovalForm,
         "withdraw": WithdrawForm,
+        "sign": SignForm,
+        "paper": PaperForm,
+        "correct": CorrectionForm,
+        "void": VoidForm,
     }
 
     def load(self) -> Scoresheet:
@@ -241,6 +249,9 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "can_enter": self.can(Perm.ENTER_RESULTS),
             "can_approve": self.can(Perm.APPROVE),
             "can_sanction": self.can(Perm.SANCTION),
+            "can_correct": self.can(Perm.CORRECT),
+            "signatures": {s.position: s for s in sheet.signatures.all()},
+            "corrections": list(sheet.corrections.all()),
             "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),
         }
 
@@ -278,7 +289,7 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
         action = request.POST.get("action", "")
         if action not in self.FORMS:
             return HttpResponseBadRequest(_("Unknown action."))
-        form = self.FORMS[action](request.POST, auto_id=f"{action}_%s")
+        form = self.FORMS[action](request.POST, request.FILES, auto_id=f"{action}_%s")
         valid = form.is_valid()
         if not valid and any(
             form.fields[name].widget.is_hidden for name in form.errors if name in form.fields
@@ -358,6 +369,28 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
 
     def do_approve(self, sheet, form):
         self.approve(sheet, form)
+
+    def do_sign(self, sheet, form):
+        signature = signing.sign_with_pad(
+            self.request.user, sheet, form.cleaned_data["position"], form.cleaned_data.get("image", "")
+        )
+        messages.success(self.request, _("%(name)s has signed.") % {"name": signature.name})
+
+    def do_paper(self, sheet, form):
+        signing.record_paper_signatures(self.request.user, sheet, form.cleaned_data["scan"])
+        messages.success(self.request, _("The signed paper list is recorded; the scoresheet is locked."))
+
+    def do_correct(self, sheet, form):
+        correction = signing.correct(self.request.user, sheet, form.entry(), form.cleaned_data["reason"])
+        messages.success(
+            self.request,
+            _("Game %(game)s corrected (%(initials)s).")
+            % {"game": correction.number, "initials": correction.initials},
+        )
+
+    def do_void(self, sheet, form):
+        signing.declare_void(self.request.user, sheet, form.cleaned_data["reason"])
+        messages.success(self.request, _("The scoresheet is void: its games count for nothing."))
 
     def do_withdraw(self, sheet, form):
         sheet_service.withdraw_approval(self.request.user, sheet, form.cleaned_data["number"])
