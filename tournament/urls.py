@@ -8,6 +8,7 @@ organiser_patterns = [
     path("new/", organiser.TournamentCreateView.as_view(), name="create"),
     path("import/", exchange.ImportView.as_view(), name="import_document"),
     path("<slug:slug>/export.json", exchange.ExportView.as_view(), name="export"),
+    path("<slug:slug>/export.xlsx", exchange.ExportXlsxView.as_view(), name="export_xlsx"),
     path("<slug:slug>/", organiser.DashboardView.as_view(), name="dashboard"),
     path("<slug:slug>/edit/", organiser.TournamentEditView.as_view(), name="edit"),
     path("<slug:slug>/staff/", organiser.StaffView.as_view(), name="staff"),

@@ -4,19 +4,25 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Sequence
+from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Font
+from openpyxl.writer.excel import ExcelWriter
 
 
 def _cell(sheet, value, bold: bool = False):
-    cell = WriteOnlyCell(sheet, value=value)
-    if isinstance(value, str):
-        cell.data_type = "s"  # a name like "=HYPERLINK(...)" stays text
-    if bold:
-        cell.font = Font(bold=True)
-    return cell
+    """A plain value where that is safe; a text cell for what openpyxl would otherwise take as
+    a formula (a participant named "=HYPERLINK(...)" stays text)."""
+    if isinstance(value, str) and value.startswith("=") or bold:
+        cell = WriteOnlyCell(sheet, value=value)
+        if isinstance(value, str):
+            cell.data_type = "s"
+        if bold:
+            cell.font = Font(bold=True)
+        return cell
+    return value
 
 
 def workbook_bytes(sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence]]]) -> bytes:
@@ -28,7 +34,9 @@ def workbook_bytes(sheets: Iterable[tuple[str, Sequence[str], Iterable[Sequence]
         for row in rows:
             sheet.append([_cell(sheet, value) for value in row])
     buffer = io.BytesIO()
-    book.save(buffer)
+    # Light compression: most of the time of a large export went into deflating it.
+    with ZipFile(buffer, "w", ZIP_DEFLATED, allowZip64=True, compresslevel=1) as archive:
+        ExcelWriter(book, archive).save()
     return buffer.getvalue()
 
 

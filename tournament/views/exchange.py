@@ -125,3 +125,15 @@ class ImportView(LoginRequiredMixin, FormView):
             "slug": form.cleaned_data.get("slug") or None,
         }
         return redirect("organiser:import_document")
+
+
+class ExportXlsxView(TournamentMixin, View):
+    """Standings, every game and every scoresheet as one Excel file."""
+
+    def get(self, request, *args, **kwargs):
+        from ..exports import EXPORTERS
+
+        filename, mime, content = EXPORTERS["xlsx"].render(self.tournament)
+        response = HttpResponse(content, content_type=mime)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response

@@ -23,6 +23,7 @@ from scoring import Contract, Game, Result, Suit
 from scoring.draw import draw_matches
 
 from ...exchange import dumps, export_document, import_plan, read_document
+from ...exports import EXPORTERS
 from ...models import Participant, Scoresheet, Tournament
 from ...permissions import COMMAND_LINE
 from ...services import draw as draw_service
@@ -31,7 +32,6 @@ from ...services.tournaments import create_tournament
 
 NOT_YET = [
     ("500 pre-filled scoresheets as one PDF", "≤ 25 s, ≤ 600 MB"),
-    ("Excel of 48,000 entries", "≤ 5 s"),
 ]
 
 
@@ -110,6 +110,15 @@ class Command(BaseCommand):
             )
         )
         imported.delete()
+        start = time.perf_counter()
+        _name, _mime, workbook = EXPORTERS["xlsx"].render(large)
+        rows.append(
+            (
+                "Excel of 48,000 entries (standings, games, 1,500 scoresheets)",
+                f"{time.perf_counter() - start:.1f} s, {len(workbook) / 1e6:.1f} MB",
+                "≤ 5 s",
+            )
+        )
         # Measured in a fresh process, as a server process would serve the page.
         measured = json.loads(
             subprocess.run(
