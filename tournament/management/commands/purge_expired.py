@@ -1,0 +1,33 @@
+"""python manage.py purge_expired [--delete] [--dry-run]"""
+
+from django.core.management.base import BaseCommand
+
+from ...services.retention import expired, purge
+
+
+class Command(BaseCommand):
+    help = (
+        "Anonymise (or with --delete remove) the tournaments whose scoresheets are past their "
+        "retention date (5.3.5: 6 months after the tournament). Nothing younger is touched."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--delete", action="store_true", help="delete the tournaments instead of anonymising them"
+        )
+        parser.add_argument("--dry-run", action="store_true", help="only report what would happen")
+
+    def handle(self, delete=False, dry_run=False, **options):
+        tournaments = list(expired())
+        if not tournaments:
+            self.stdout.write("Nothing is past its retention date.")
+            return
+        for tournament in tournaments:
+            report = purge(tournament, delete=delete, dry_run=dry_run)
+            action = "deleted" if delete else "anonymised"
+            prefix = "would be " if dry_run else ""
+            self.stdout.write(
+                f"{report.tournament} (kept until {report.retention_until}): {prefix}{action}: "
+                f"{report.participants} participants, {report.signatures} signatures, "
+                f"{report.scans} scans"
+            )

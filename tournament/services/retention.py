@@ -1,0 +1,76 @@
+"""Retention of signed scoresheets (5.3.5): kept for 6 months after the tournament, until the
+tournament's retention date; after it, personal data goes."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from ..models import (
+    Approval,
+    AuditEntry,
+    Correction,
+    EntryHistory,
+    Participant,
+    Scoresheet,
+    Signature,
+    Substitution,
+    Tournament,
+)
+
+
+@dataclass
+class Purged:
+    tournament: str
+    retention_until: datetime.date
+    deleted: bool = False
+    participants: int = 0
+    signatures: int = 0
+    scans: int = 0
+
+
+def expired(today: datetime.date | None = None):
+    """Tournaments whose retention date has passed; today's and later ones are kept."""
+    today = today or timezone.localdate()
+    return Tournament.objects.filter(retention_until__lt=today).order_by("retention_until")
+
+
+@transaction.atomic
+def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -> Purged:
+    """Anonymise a tournament past retention (names, clubs, dates of birth, signatures, scans,
+    names in histories), keeping its results; or delete it whole."""
+    today = timezone.localdate()
+    if tournament.retention_until >= today:
+        raise ValueError(f"{tournament.slug} is kept until {tournament.retention_until}")
+    sheets = Scoresheet.objects.filter(match__tournament=tournament)
+    report = Purged(
+        tournament=tournament.name,
+        retention_until=tournament.retention_until,
+        deleted=delete,
+        participants=tournament.participants.count(),
+        signatures=Signature.objects.filter(scoresheet__in=sheets).exclude(name="").count(),
+        scans=sheets.exclude(paper_scan="").count(),
+    )
+    if dry_run:
+        return report
+    scans = [sheet.paper_scan for sheet in sheets.exclude(paper_scan="")]
+    if delete:
+        tournament.delete()
+    else:
+        for participant in tournament.participants.all():
+            Participant.objects.filter(pk=participant.pk).update(
+                name=f"Teilnehmer {participant.number}", club="", birth_date=None
+            )
+        Substitution.objects.filter(participant__tournament=tournament).update(name="Ersatz", club="")
+        Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
+        EntryHistory.objects.filter(scoresheet__in=sheets).update(user=None, user_name="")
+        Approval.objects.filter(scoresheet__in=sheets).update(approved_by=None, approved_by_name="")
+        Correction.objects.filter(scoresheet__in=sheets).update(corrected_by=None, initials="")
+        AuditEntry.objects.filter(tournament=tournament).update(user=None, detail={})
+        sheets.update(paper_scan="")
+        tournament.results_changed()
+    transaction.on_commit(lambda: [scan.storage.delete(scan.name) for scan in scans])
+    return report
