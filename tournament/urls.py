@@ -9,6 +9,11 @@ organiser_patterns = [
     path("import/", exchange.ImportView.as_view(), name="import_document"),
     path("<slug:slug>/export.json", exchange.ExportView.as_view(), name="export"),
     path("<slug:slug>/export.xlsx", exchange.ExportXlsxView.as_view(), name="export_xlsx"),
+    path(
+        "<slug:slug>/print/<int:match>/scoresheets.<str:format>",
+        exchange.ScoresheetsPrintView.as_view(),
+        name="print_scoresheets",
+    ),
     path("<slug:slug>/", organiser.DashboardView.as_view(), name="dashboard"),
     path("<slug:slug>/edit/", organiser.TournamentEditView.as_view(), name="edit"),
     path("<slug:slug>/staff/", organiser.StaffView.as_view(), name="staff"),
@@ -56,6 +61,11 @@ referee_patterns = [
     path("<slug:slug>/match/<int:match>/", referee.BoardView.as_view(), name="board"),
     path("<slug:slug>/match/<int:match>/table/<int:table>/", referee.ScoresheetView.as_view(), name="sheet"),
     path("<slug:slug>/handcheck/", referee.HandCheckView.as_view(), name="handcheck"),
+    path(
+        "<slug:slug>/match/<int:match>/table/<int:table>/sheet.pdf",
+        exchange.ScoresheetPdfView.as_view(),
+        name="sheet_pdf",
+    ),
 ]
 
 urlpatterns = [

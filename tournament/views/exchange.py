@@ -137,3 +137,50 @@ class ExportXlsxView(TournamentMixin, View):
         response = HttpResponse(content, content_type=mime)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
+
+
+class ScoresheetsPrintView(TournamentMixin, View):
+    """Every scoresheet of a match: ?blank=1 pre-filled to print before the match; .html is the
+    preview of the same template."""
+
+    def get(self, request, *args, **kwargs):
+        from django.http import Http404
+
+        from ..printing import render_html, scoresheets_pdf, sheets_of
+
+        match = self.tournament.matches.filter(number=kwargs["match"]).first()
+        if match is None or not match.is_drawn:
+            raise Http404
+        blank = request.GET.get("blank") == "1"
+        sheets = list(sheets_of(match))
+        if kwargs["format"] == "html":
+            return HttpResponse(render_html(sheets, blank))
+        response = HttpResponse(scoresheets_pdf(sheets, blank), content_type="application/pdf")
+        kind = "blank" if blank else "filled"
+        response["Content-Disposition"] = (
+            f'attachment; filename="{self.tournament.slug}-match{match.number}-{kind}.pdf"'
+        )
+        return response
+
+
+class ScoresheetPdfView(TournamentMixin, View):
+    """One scoresheet as its signed document."""
+
+    def get(self, request, *args, **kwargs):
+        from django.shortcuts import get_object_or_404
+
+        from ..models import Scoresheet
+        from ..printing import scoresheets_pdf
+
+        sheet = get_object_or_404(
+            Scoresheet.objects.select_related("table", "match__tournament"),
+            match__tournament=self.tournament,
+            match__number=kwargs["match"],
+            table__number=kwargs["table"],
+        )
+        response = HttpResponse(scoresheets_pdf([sheet], blank=False), content_type="application/pdf")
+        response["Content-Disposition"] = (
+            f'inline; filename="{self.tournament.slug}-match{sheet.match.number}-'
+            f'table{sheet.table.number}.pdf"'
+        )
+        return response

@@ -1,0 +1,102 @@
+"""Printed scoresheets (WeasyPrint): blank pre-filled sheets, filled and signed sheets."""
+
+import io
+import random
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from pypdf import PdfReader
+
+from tests.tournament.conftest import add_players
+from tests.tournament.test_signing import png
+from tournament import generator, printing
+from tournament.models import Scoresheet
+from tournament.services import draw as draw_service
+from tournament.services import signing
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def played(tournament, organiser):
+    add_players(tournament, 12)
+    draw_service.draw_all(organiser, tournament, seed="druck")
+    generator.fill_results(tournament, random.Random(8))
+    return tournament
+
+
+def text_of(content: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(content)).pages]
+
+
+def test_blank_sheets_of_a_match_one_page_each(played, tmp_path):
+    target = tmp_path / "leer.pdf"
+    out = io.StringIO()
+    call_command("print_scoresheets", played.slug, "--match", "1", "--blank", "-o", str(target), stdout=out)
+    pages = text_of(target.read_bytes())
+    assert len(pages) == 3
+    for number, page in enumerate(pages, start=1):
+        sheet = Scoresheet.objects.get(match__tournament=played, match__number=1, table__number=number)
+        assert f"Durchgang 1 · Tisch {number}" in page
+        for seat in sheet.table.seats.all():
+            assert seat.participant.name in page
+        assert "Sauspiel" not in page  # blank: no results
+
+
+def test_filled_sheets_hold_games_points_and_totals(played):
+    sheet = Scoresheet.objects.get(match__tournament=played, match__number=2, table__number=2)
+    (page,) = text_of(printing.scoresheets_pdf([sheet], blank=False))
+    first = sheet.entries.get(number=1)
+    assert first.points and str(first.points[0]) in page
+    totals = [seat.points for seat in sheet.table.seats.order_by("position")]
+    # labels such as "Endstand" are part of the grid image; the numbers are text
+    for value in totals:
+        assert str(value) in page
+
+
+def test_a_signed_sheet_prints_its_digest_and_signatures(played, referee, supervisor, client):
+    from scoring import Contract, Game, Result, Suit
+
+    sheet = Scoresheet.objects.get(match__tournament=played, match__number=1, table__number=1)
+    for position in (1, 2, 3, 4):
+        signing.sign_with_pad(referee, sheet, position, png())
+    signing.correct(
+        supervisor,
+        sheet,
+        Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON),
+        "Zahlendreher",
+    )
+    sheet.refresh_from_db()
+    client.force_login(referee)
+    response = client.get(reverse("referee:sheet_pdf", args=[played.slug, 1, 1]))
+    assert response["Content-Type"] == "application/pdf"
+    (page,) = text_of(response.content)
+    assert sheet.digest in page.replace("\n", "").replace(" ", "")
+    assert "Zahlendreher" in page and "AUF" in page
+
+
+def test_print_pages_and_preview(played, organiser, client):
+    client.force_login(organiser)
+    pdf = client.get(reverse("organiser:print_scoresheets", args=[played.slug, 2, "pdf"]), {"blank": "1"})
+    assert len(PdfReader(io.BytesIO(pdf.content)).pages) == 3
+    html = client.get(reverse("organiser:print_scoresheets", args=[played.slug, 2, "html"]))
+    assert html.content.decode().count('class="sheet"') == 3
+
+
+def test_long_runs_use_every_core_and_keep_the_order(played):
+    sheets = list(
+        Scoresheet.objects.filter(match__tournament=played)
+        .select_related("table", "match__tournament")
+        .order_by("match__number", "table__number")
+    )
+    single = text_of(printing.scoresheets_pdf(sheets, blank=True, workers=1))
+    joined = text_of(printing.scoresheets_pdf(sheets * 8, blank=True, workers=2))
+    assert len(single) == 6 and len(joined) == 48
+    assert joined[:6] == single and joined[-6:] == single
+    assert Scoresheet.objects.filter(match__tournament=played).count() == 6  # still connected
+
+
+def test_an_undrawn_match_cannot_be_printed(tournament, tmp_path):
+    with pytest.raises(CommandError):
+        call_command("print_scoresheets", tournament.slug, "--match", "1", "-o", str(tmp_path / "x.pdf"))

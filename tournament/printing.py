@@ -1,0 +1,308 @@
+"""Printing scoresheets with WeasyPrint (5.3).
+
+WeasyPrint's cost grows with the number of layout boxes, and tables are its slowest layout. So a
+scoresheet page is one image with the grid and everything that is the same on every sheet (game
+numbers, dealers, rounds, column heads), identical for every page of a run so that WeasyPrint
+reads it once, plus a few absolutely positioned text boxes for what differs: names, results,
+points. The same template is the HTML preview and the PDF. Long runs are split over the cores
+and the parts joined."""
+
+from __future__ import annotations
+
+import base64
+import io
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from multiprocessing import get_context
+
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from scoring.scoresheet import dealer
+
+from .entry_text import describe_entry
+from .models import Match, Scoresheet
+
+# Geometry in millimetres (A4 portrait).
+LEFT, TOP_GRID = 12.0, 52.0
+COLUMNS = (
+    ("game", 10.0),
+    ("dealer", 10.0),
+    ("text", 66.0),
+    ("1", 25.0),
+    ("2", 25.0),
+    ("3", 25.0),
+    ("4", 25.0),
+)
+HEAD_ROW, GAME_ROW, ROUND_ROW, TOTAL_ROW = 7.0, 5.0, 4.6, 6.0
+
+
+def column_x(name: str) -> float:
+    x = LEFT
+    for key, width in COLUMNS:
+        if key == name:
+            return x
+        x += width
+    raise KeyError(name)
+
+
+def column_width(name: str) -> float:
+    return dict(COLUMNS)[name]
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # "game", "round" or "total"
+    number: int
+    top: float
+
+
+def layout(games: int) -> list[Row]:
+    """Where every game row, round row and the total row sits (mm from the page top)."""
+    rows, y = [], TOP_GRID + HEAD_ROW
+    for number in range(1, games + 1):
+        rows.append(Row("game", number, y))
+        y += GAME_ROW
+        if number % 4 == 0:
+            rows.append(Row("round", number // 4, y))
+            y += ROUND_ROW
+    rows.append(Row("total", 0, y))
+    return rows
+
+
+DPI = 200
+FONT_FILES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+)
+
+
+def _font(size_mm: float, bold: bool = False):
+    from PIL import ImageFont
+
+    size = round(size_mm * DPI / 25.4)
+    try:
+        return ImageFont.truetype(FONT_FILES[1 if bold else 0], size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+@lru_cache(maxsize=8)
+def grid_png(games: int, language: str) -> str:
+    """The grid of a sheet with its fixed labels as one image (a data URL): embedded once in a
+    PDF and only referenced by every page, where an SVG would be drawn anew on each."""
+    from PIL import Image, ImageDraw
+
+    def px(mm: float) -> int:
+        return round(mm * DPI / 25.4)
+
+    with translation.override(language):
+        heads = {"game": _("Game"), "dealer": _("Dealer"), "text": _("Game played")}
+        round_label, total_label = _("Round"), _("Match total")
+    width = sum(w for _k, w in COLUMNS)
+    rows = layout(games)
+    bottom = rows[-1].top + TOTAL_ROW
+    image = Image.new("L", (px(210), px(297)), 255)
+    draw = ImageDraw.Draw(image)
+    regular, small, bold = _font(2.8), _font(2.4), _font(2.8, bold=True)
+    draw.rectangle((px(LEFT), px(TOP_GRID), px(LEFT + width), px(TOP_GRID + HEAD_ROW)), fill=232)
+    for row in rows:
+        height = {"game": GAME_ROW, "round": ROUND_ROW, "total": TOTAL_ROW}[row.kind]
+        if row.kind != "game":
+            draw.rectangle((px(LEFT), px(row.top), px(LEFT + width), px(row.top + height)), fill=240)
+        draw.line((px(LEFT), px(row.top), px(LEFT + width), px(row.top)), fill=80, width=1)
+        middle = px(row.top + height / 2)
+        if row.kind == "game":
+            draw.text(
+                (px(column_x("dealer") - 1.5), middle), str(row.number), font=regular, fill=0, anchor="rm"
+            )
+            draw.text(
+                (px(column_x("text") - 5), middle),
+                str(dealer(row.number)),
+                font=regular,
+                fill=110,
+                anchor="mm",
+            )
+        elif row.kind == "round":
+            draw.text(
+                (px(column_x("text") + 1), middle),
+                f"{round_label} {row.number} · Σ = 0",
+                font=small,
+                fill=80,
+                anchor="lm",
+            )
+        else:
+            draw.text((px(column_x("text") + 1), middle), total_label, font=bold, fill=0, anchor="lm")
+    draw.line((px(LEFT), px(bottom), px(LEFT + width), px(bottom)), fill=0, width=2)
+    x = LEFT
+    for key, column in (*COLUMNS, ("end", 0)):
+        strong = key in ("1", "text", "end") or x == LEFT
+        draw.line((px(x), px(TOP_GRID), px(x), px(bottom)), fill=0, width=2 if strong else 1)
+        label = heads.get(key)
+        if label:
+            draw.text((px(x + 1), px(TOP_GRID + HEAD_ROW / 2)), label, font=bold, fill=0, anchor="lm")
+        x += column
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
+    """What one printed sheet shows: header, seats, and unless blank every game."""
+    match = sheet.match
+    tournament = match.tournament
+    rules = tournament.rules
+    rows = layout(rules.games_per_match)
+    seats = [
+        {
+            "position": s.position,
+            "number": s.participant.number,
+            "name": s.participant.player_name(match.number, 1),
+            "x": column_x(str(s.position)),
+            "scorekeeper": s.position == sheet.table.scorekeeper,
+        }
+        for s in sheet.table.seats.all()
+    ]
+    cells = []
+    if not blank:
+        entries = {e.number: e for e in sheet.entries.all()}
+        totals = [0, 0, 0, 0]
+        for row in rows:
+            if row.kind == "game" and row.number in entries:
+                entry = entries[row.number]
+                # 5.3.3: the soloist's points circled (a paper row's circled seat)
+                soloist = (
+                    entry.declarer
+                    if not entry.struck and entry.kind != "sanction" and entry.contract != "rufer"
+                    else None
+                )
+                note = (
+                    _("struck") if entry.struck else _("game 1: plain Solo/Wenz") if entry.downgraded else ""
+                )
+                cells.append(
+                    {
+                        "top": row.top,
+                        "text": describe_entry(entry),
+                        "note": note,
+                        "struck": entry.struck,
+                        "points": [
+                            {"x": column_x(str(p)), "value": v, "circled": soloist == p}
+                            for p, v in enumerate(entry.points, start=1)
+                        ],
+                    }
+                )
+                totals = [t + v for t, v in zip(totals, entry.points, strict=True)]
+            elif row.kind in ("round", "total"):  # running totals, each summing to zero
+                cells.append(
+                    {
+                        "top": row.top,
+                        "kind": row.kind,
+                        "points": [
+                            {"x": column_x(str(p)), "value": v} for p, v in enumerate(totals, start=1)
+                        ],
+                    }
+                )
+    return {
+        "sheet": sheet,
+        "match": match,
+        "tournament": tournament,
+        "seats": seats,
+        "cells": cells,
+        "blank": blank,
+        "signatures": list(sheet.signatures.all()) if not blank else [],
+        "corrections": list(sheet.corrections.all()) if not blank else [],
+        "bottom": rows[-1].top + TOTAL_ROW,
+    }
+
+
+def sheets_of(match: Match):
+    return (
+        Scoresheet.objects.filter(match=match)
+        .select_related("table", "match__tournament")
+        .order_by("table__number")
+    )
+
+
+MIN_PART = 20  # fewer sheets than two parts of this are drawn in one process
+BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
+
+
+def _loaded(sheets):
+    """The sheets with everything a page shows, in their order, loaded in batches."""
+    ids = [sheet.pk for sheet in sheets]
+    for start in range(0, len(ids), BATCH):
+        batch = {
+            s.pk: s
+            for s in Scoresheet.objects.filter(pk__in=ids[start : start + BATCH])
+            .select_related("table", "match__tournament")
+            .prefetch_related(
+                "table__seats__participant__substitutions", "entries", "signatures", "corrections"
+            )
+        }
+        yield from (batch[pk] for pk in ids[start : start + BATCH])
+
+
+def render_html(sheets, blank: bool) -> str:
+    sheets = list(sheets)
+    if not sheets:
+        return render_to_string("print/scoresheets.html", {"pages": [], "grid": ""})
+    games = sheets[0].match.tournament.rules.games_per_match
+    return render_to_string(
+        "print/scoresheets.html",
+        {
+            "pages": [sheet_context(sheet, blank) for sheet in _loaded(sheets)],
+            "grid": grid_png(games, translation.get_language() or settings.LANGUAGE_CODE),
+            "tournament": sheets[0].match.tournament,
+        },
+    )
+
+
+def _fetcher():
+    """WeasyPrint reads /static/... from the static folders, as the browser does, and nothing
+    from the network: documents hold only our files and data URLs (signatures, the grid)."""
+    from urllib.parse import urlparse
+
+    from django.contrib.staticfiles import finders
+    from weasyprint.urls import URLFetcher
+
+    class StaticFetcher(URLFetcher):
+        def fetch(self, url, headers=None):
+            path = urlparse(url).path
+            if url.startswith("file:") and path.startswith(settings.STATIC_URL):
+                found = finders.find(path[len(settings.STATIC_URL) :])
+                if found:
+                    url = f"file://{found}"
+            return super().fetch(url, headers)
+
+    return StaticFetcher(allowed_protocols=("file", "data"))
+
+
+def _pdf(html: str) -> bytes:
+    from weasyprint import HTML
+
+    return HTML(string=html, base_url="file:///", url_fetcher=_fetcher()).write_pdf()
+
+
+def scoresheets_pdf(sheets, blank: bool, workers: int | None = None) -> bytes:
+    """One PDF of the given sheets. Long runs are split over the cores: this process reads the
+    database and writes the HTML of each part; the workers only lay out and draw (no database
+    connection crosses the fork); the parts are joined in order."""
+    sheets = list(sheets)
+    workers = workers or min(os.cpu_count() or 1, 4)
+    if workers < 2 or len(sheets) < 2 * MIN_PART:
+        return _pdf(render_html(sheets, blank))
+    size = -(-len(sheets) // workers)
+    parts_html = [render_html(sheets[i : i + size], blank) for i in range(0, len(sheets), size)]
+    with get_context("fork").Pool(len(parts_html)) as pool:
+        parts = pool.map(_pdf, parts_html)
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(io.BytesIO(part))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
