@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import exchange, organiser, public, referee
+from .views import documents, exchange, organiser, public, referee
 
 organiser_patterns = [
     path("new/", organiser.TournamentCreateView.as_view(), name="create"),
@@ -41,6 +41,18 @@ organiser_patterns = [
     path("<slug:slug>/draw/", organiser.DrawView.as_view(), name="draw"),
     path("<slug:slug>/lists/tables/<int:match>/", organiser.TableListView.as_view(), name="table_list"),
     path("<slug:slug>/lists/seats/", organiser.SeatListView.as_view(), name="seat_list"),
+    path(
+        "<slug:slug>/lists/tables/<int:match>.<str:format>",
+        organiser.TableListView.as_view(),
+        name="table_list_doc",
+    ),
+    path("<slug:slug>/lists/seats.<str:format>", organiser.SeatListView.as_view(), name="seat_list_doc"),
+    path("<slug:slug>/print/rankings.<str:format>", documents.RankingsView.as_view(), name="rankings_doc"),
+    path(
+        "<slug:slug>/print/certificates.<str:format>",
+        documents.CertificatesView.as_view(),
+        name="certificates_doc",
+    ),
     path("<slug:slug>/standings/", organiser.StaffStandingsView.as_view(), name="standings"),
     path(
         "<slug:slug>/standings/<int:match>/", organiser.StaffStandingsView.as_view(), name="match_standings"

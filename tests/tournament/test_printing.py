@@ -100,3 +100,31 @@ def test_long_runs_use_every_core_and_keep_the_order(played):
 def test_an_undrawn_match_cannot_be_printed(tournament, tmp_path):
     with pytest.raises(CommandError):
         call_command("print_scoresheets", tournament.slug, "--match", "1", "-o", str(tmp_path / "x.pdf"))
+
+
+@pytest.mark.parametrize(
+    ("name", "args", "query", "expected"),
+    [
+        ("rankings_doc", [], {}, ["Gesamtrangliste", "Rang"]),
+        ("rankings_doc", [], {"match": "2"}, ["Rangliste des Durchgangs 2"]),
+        ("certificates_doc", [], {"places": "2"}, ["Urkunde"]),
+        ("seat_list_doc", [], {}, ["Wer sitzt wo"]),
+        ("table_list_doc", [1], {}, ["Tische im Durchgang 1"]),
+    ],
+)
+def test_documents_as_preview_and_pdf(played, organiser, client, name, args, query, expected):
+    client.force_login(organiser)
+    html = client.get(reverse(f"organiser:{name}", args=[played.slug, *args, "html"]), query)
+    assert html.status_code == 200
+    response = client.get(reverse(f"organiser:{name}", args=[played.slug, *args, "pdf"]), query)
+    assert response["Content-Type"] == "application/pdf"
+    pages = text_of(response.content)
+    for text in expected:
+        assert text in "".join(pages)
+    if name == "certificates_doc":
+        assert len(pages) == 2
+    if name == "rankings_doc" and not query:
+        from tournament import standings
+
+        first = standings.compute(played).rows[0]
+        assert first.name in pages[0] and str(first.values["points"]) in pages[0]

@@ -36,6 +36,7 @@ from ..services import tournaments as tournament_service
 from ..tables import ParticipantTable
 from ..xlsx import XLSX_MIME, workbook_bytes
 from .base import TournamentMixin
+from .documents import DocumentMixin
 from .public import StandingsMixin
 
 
@@ -463,10 +464,11 @@ class DrawView(TournamentMixin, FormView):
         return redirect("organiser:draw", self.tournament.slug)
 
 
-class TableListView(TournamentMixin, TemplateView):
+class TableListView(DocumentMixin, TournamentMixin, TemplateView):
     """Print-friendly: the tables of one match with their four players (5.2.2)."""
 
     template_name = "print/tables.html"
+    filename = "tische"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -486,10 +488,11 @@ class TableListView(TournamentMixin, TemplateView):
         return context
 
 
-class SeatListView(TournamentMixin, TemplateView):
+class SeatListView(DocumentMixin, TournamentMixin, TemplateView):
     """Print-friendly, alphabetical: name → table and seat in every match."""
 
     template_name = "print/seats.html"
+    filename = "sitzplaetze"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
