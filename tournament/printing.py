@@ -227,6 +227,7 @@ def sheets_of(match: Match):
 
 
 MIN_PART = 20  # fewer sheets than two parts of this are drawn in one process
+PARTS_PER_WORKER = 2
 BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
 
 
@@ -294,10 +295,12 @@ def scoresheets_pdf(sheets, blank: bool, workers: int | None = None) -> bytes:
     workers = workers or min(os.cpu_count() or 1, 4)
     if workers < 2 or len(sheets) < 2 * MIN_PART:
         return _pdf(render_html(sheets, blank))
-    size = -(-len(sheets) // workers)
+    # Several parts per worker, each worker process renewed after its part: a worker holds the
+    # layout of a few dozen pages at a time, not of half the run.
+    size = max(MIN_PART, -(-len(sheets) // (workers * PARTS_PER_WORKER)))
     parts_html = [render_html(sheets[i : i + size], blank) for i in range(0, len(sheets), size)]
-    with get_context("fork").Pool(len(parts_html)) as pool:
-        parts = pool.map(_pdf, parts_html)
+    with get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+        parts = pool.map(_pdf, parts_html, chunksize=1)
     from pypdf import PdfWriter
 
     writer = PdfWriter()
