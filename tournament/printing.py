@@ -180,7 +180,13 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
                     else None
                 )
                 note = (
-                    _("struck") if entry.struck else _("game 1: plain Solo/Wenz") if entry.downgraded else ""
+                    _("struck")
+                    if entry.struck
+                    else _("game 1: plain Solo/Wenz")
+                    if entry.downgraded
+                    else _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
+                    if entry.approved
+                    else ""
                 )
                 cells.append(
                     {
