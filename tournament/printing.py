@@ -137,6 +137,13 @@ def grid_png(games: int, language: str) -> str:
         else:
             draw.text((px(column_x("text") + 1), middle), total_label, font=bold, fill=0, anchor="lm")
     draw.line((px(LEFT), px(bottom), px(LEFT + width), px(bottom)), fill=0, width=2)
+    # The four signature lines (5.3.2), the same on every sheet.
+    with translation.override(language):
+        signature = _("signature")
+    for seat in range(4):
+        x0 = LEFT + seat * 47
+        draw.line((px(x0), px(bottom + 19), px(x0 + 44), px(bottom + 19)), fill=0, width=2)
+        draw.text((px(x0), px(bottom + 20)), f"{seat + 1}: {signature}", font=small, fill=60, anchor="lt")
     x = LEFT
     for key, column in (*COLUMNS, ("end", 0)):
         strong = key in ("1", "text", "end") or x == LEFT
