@@ -39,7 +39,7 @@ from .models import (
 )
 from .problems import problem_message, problem_messages
 from .registration import age_on
-from .services.scoresheets import fields_of, seat_totals
+from .services.scoresheets import seat_totals, stored_entry
 
 FORMAT = "schafkopf-tournament/1"
 
@@ -489,22 +489,7 @@ def import_plan(plan: Plan, user=None) -> Tournament:
             for position, number in enumerate(t.seats, start=1)
         ]
         seats += seat_totals(result, table_seats)
-        for row in result.rows:
-            scored = row.scored
-            entries.append(
-                GameEntry(
-                    scoresheet=sheet,
-                    number=row.number,
-                    **fields_of(scored.entry),
-                    points_1=scored.points[0],
-                    points_2=scored.points[1],
-                    points_3=scored.points[2],
-                    points_4=scored.points[3],
-                    struck=scored.struck,
-                    downgraded=scored.downgraded,
-                    approved=scored.needs_approval and not scored.struck,
-                )
-            )
+        entries += [stored_entry(sheet, row.scored) for row in result.rows]
         approvals += [
             Approval(scoresheet=sheet, number=n, contract=c, approved_by_name=who)
             for n, (c, who) in t.approvals.items()

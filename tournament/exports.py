@@ -40,31 +40,7 @@ def _standings_sheet(tournament: Tournament, match: int | None):
     return title, header, rows
 
 
-ENTRY_FIELDS = (
-    "scoresheet_id",
-    "scoresheet__match__number",
-    "scoresheet__table__number",
-    "scoresheet__table_id",
-    "number",
-    "kind",
-    "contract",
-    "suit",
-    "declarer",
-    "partner",
-    "result",
-    "schneider",
-    "schwarz",
-    "declarer_points",
-    "invalid_announcement",
-    "liable",
-    "written",
-    "struck",
-    "downgraded",
-    "points_1",
-    "points_2",
-    "points_3",
-    "points_4",
-)
+# What describes a game (for describe_entry), and what a row of the workbook reads besides.
 DESCRIBED = (
     "kind",
     "contract",
@@ -77,6 +53,21 @@ DESCRIBED = (
     "declarer_points",
     "invalid_announcement",
     "liable",
+)
+ENTRY_FIELDS = (
+    "scoresheet_id",
+    "scoresheet__match__number",
+    "scoresheet__table__number",
+    "scoresheet__table_id",
+    "number",
+    *DESCRIBED,
+    "written",
+    "struck",
+    "downgraded",
+    "points_1",
+    "points_2",
+    "points_3",
+    "points_4",
 )
 
 

@@ -17,7 +17,7 @@ from scoring.cards import CALLABLE_ACES
 from scoring.outcome import score_entry
 
 from .models import Approval, GameEntry, Participant, Scoresheet, Seat, Tournament
-from .services.scoresheets import TALLY_FIELDS, fields_of, seat_totals
+from .services.scoresheets import TALLY_FIELDS, seat_totals, stored_entry
 
 FIRST_NAMES = (
     "Sepp",
@@ -182,22 +182,7 @@ def fill_results(tournament: Tournament, rng: random.Random, approve_rate: float
     for sheet in sheets:
         entries, approved = play_sheet(rules, rng, approve_rate)
         result = score_sheet(entries, rules)
-        for row in result.rows:
-            scored = row.scored
-            new_entries.append(
-                GameEntry(
-                    scoresheet=sheet,
-                    number=row.number,
-                    **fields_of(scored.entry),
-                    points_1=scored.points[0],
-                    points_2=scored.points[1],
-                    points_3=scored.points[2],
-                    points_4=scored.points[3],
-                    struck=scored.struck,
-                    downgraded=scored.downgraded,
-                    approved=scored.needs_approval and not scored.struck,
-                )
-            )
+        new_entries += [stored_entry(sheet, row.scored) for row in result.rows]
         approvals += [
             Approval(scoresheet=sheet, number=n, contract=c, approved_by_name="Turnierleitung")
             for n, c in approved.items()

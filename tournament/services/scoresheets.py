@@ -169,6 +169,13 @@ def _scored_fields(result: Scored) -> dict:
     }
 
 
+def stored_entry(sheet: Scoresheet, scored: Scored) -> GameEntry:
+    """A new GameEntry for an entry as the rules engine scored it (bulk writers use this)."""
+    return GameEntry(
+        scoresheet=sheet, number=scored.number, **fields_of(scored.entry), **_scored_fields(scored)
+    )
+
+
 def _store_scores(sheet: Scoresheet, scored: dict[int, Scored]) -> None:
     """Write the engine's points and flags to every entry whose values changed."""
     changed = []
