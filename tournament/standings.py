@@ -74,9 +74,15 @@ class Standings:
 
 
 def _participants(tournament: Tournament, match: int | None) -> list[dict]:
-    """One aggregation over the seats, as plain values: no model instances, so that the page
+    """One aggregation over the seats (every sheet but a void one counts), as plain values: no model instances, so that the page
     does not grow with the field."""
-    counted = Q(seats__table__scoresheet__status__in=[Scoresheet.Status.OPEN, Scoresheet.Status.COMPLETE])
+    counted = Q(
+        seats__table__scoresheet__status__in=[
+            Scoresheet.Status.OPEN,
+            Scoresheet.Status.COMPLETE,
+            Scoresheet.Status.SIGNED,
+        ]
+    )
     seated = Q(seats__isnull=False)
     if match is not None:
         counted &= Q(seats__match__number=match)

@@ -218,3 +218,15 @@ def test_empty_pad_is_refused_on_the_page(complete, referee, client):
     response = client.post(url, {"action": "sign", "sheet": complete.pk, "position": 1, "image": ""})
     assert "Die Unterschrift fehlt." in response.content.decode()
     assert not complete.signatures.exists()
+
+
+def test_a_signed_sheet_still_counts_in_the_standings(complete, referee):
+    """Signing confirms the points; it must not take them away (5.3.2, 5.4.1)."""
+    tournament = complete.match.tournament
+    before = [(r.number, r.key) for r in standings.compute(tournament).rows]
+    sign_all(referee, complete)
+    assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
+    for status in ("open", "complete", "signed"):
+        Scoresheet.objects.filter(pk=complete.pk).update(status=status)
+        tournament.results_changed()
+        assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before

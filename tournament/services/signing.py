@@ -101,6 +101,7 @@ def _lock_when_signed(sheet: Scoresheet, user) -> None:
         sheet.digest = digest_of(sheet)
         sheet.version += 1
         sheet.save(update_fields=["status", "locked_at", "digest", "version"])
+        sheet.match.tournament.results_changed()
         record(
             sheet.match.tournament,
             user,
