@@ -49,10 +49,6 @@ def column_x(name: str) -> float:
     raise KeyError(name)
 
 
-def column_width(name: str) -> float:
-    return dict(COLUMNS)[name]
-
-
 @dataclass(frozen=True)
 class Row:
     kind: str  # "game", "round" or "total"
@@ -227,7 +223,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         "blank": blank,
         "signatures": list(sheet.signatures.all()) if not blank else [],
         "corrections": list(sheet.corrections.all()) if not blank else [],
-        "bottom": rows[-1].top + TOTAL_ROW,
+        "foot": rows[-1].top + TOTAL_ROW + 3,
     }
 
 
@@ -241,6 +237,7 @@ def sheets_of(match: Match):
 
 MIN_PART = 20  # fewer sheets than two parts of this are drawn in one process
 PARTS_PER_WORKER = 2
+PART_TIMEOUT = 600  # seconds for the whole run
 BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
 
 
@@ -302,8 +299,8 @@ def _pdf(html: str) -> bytes:
 
 def scoresheets_pdf(sheets, blank: bool, workers: int | None = None) -> bytes:
     """One PDF of the given sheets. Long runs are split over the cores: this process reads the
-    database and writes the HTML of each part; the workers only lay out and draw (no database
-    connection crosses the fork); the parts are joined in order."""
+    database and writes the HTML of each part; the workers only lay out and draw and never use
+    the database connection they inherit; the parts are joined in order."""
     sheets = list(sheets)
     workers = workers or min(os.cpu_count() or 1, 4)
     if workers < 2 or len(sheets) < 2 * MIN_PART:
@@ -313,7 +310,8 @@ def scoresheets_pdf(sheets, blank: bool, workers: int | None = None) -> bytes:
     size = max(MIN_PART, -(-len(sheets) // (workers * PARTS_PER_WORKER)))
     parts_html = [render_html(sheets[i : i + size], blank) for i in range(0, len(sheets), size)]
     with get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-        parts = pool.map(_pdf, parts_html, chunksize=1)
+        # A worker killed (out of memory, say) would leave map() waiting for ever.
+        parts = pool.map_async(_pdf, parts_html, chunksize=1).get(timeout=PART_TIMEOUT)
     from pypdf import PdfWriter
 
     writer = PdfWriter()

@@ -74,8 +74,8 @@ class Standings:
 
 
 def _participants(tournament: Tournament, match: int | None) -> list[dict]:
-    """One aggregation over the seats (every sheet but a void one counts), as plain values: no model instances, so that the page
-    does not grow with the field."""
+    """One aggregation over the seats, as plain values: no model instances, so that the page
+    does not grow with the field. Every sheet but a void one counts (5.3.6)."""
     counted = Q(
         seats__table__scoresheet__status__in=[
             Scoresheet.Status.OPEN,

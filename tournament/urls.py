@@ -73,6 +73,7 @@ referee_patterns = [
     path("<slug:slug>/match/<int:match>/", referee.BoardView.as_view(), name="board"),
     path("<slug:slug>/match/<int:match>/table/<int:table>/", referee.ScoresheetView.as_view(), name="sheet"),
     path("<slug:slug>/handcheck/", referee.HandCheckView.as_view(), name="handcheck"),
+    path("<slug:slug>/match/<int:match>/table/<int:table>/scan", referee.ScanView.as_view(), name="scan"),
     path(
         "<slug:slug>/match/<int:match>/table/<int:table>/sheet.pdf",
         exchange.ScoresheetPdfView.as_view(),

@@ -8,13 +8,17 @@ from zipfile import ZIP_DEFLATED, ZipFile
 
 from openpyxl import Workbook
 from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.styles import Font
 from openpyxl.writer.excel import ExcelWriter
 
 
 def _cell(sheet, value, bold: bool = False):
     """A plain value where that is safe; a text cell for what openpyxl would otherwise take as
-    a formula (a participant named "=HYPERLINK(...)" stays text)."""
+    a formula (a participant named "=HYPERLINK(...)" stays text). Control characters, which a
+    workbook cannot hold, are dropped."""
+    if isinstance(value, str):
+        value = ILLEGAL_CHARACTERS_RE.sub("", value)
     if isinstance(value, str) and value.startswith("=") or bold:
         cell = WriteOnlyCell(sheet, value=value)
         if isinstance(value, str):

@@ -80,3 +80,12 @@ def test_download_from_the_dashboard(demo, client, admin_user):
 def test_unknown_tournament():
     with pytest.raises(CommandError):
         call_command("export_xlsx", "nope", "-o", "/tmp/x.xlsx")
+
+
+def test_control_characters_do_not_break_the_workbook(demo, tmp_path):
+    Participant.objects.filter(tournament=demo, number=2).update(name="Hans\x01Maier")
+    demo.results_changed()
+    target = tmp_path / "x.xlsx"
+    call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
+    names = [row[2] for row in load_workbook(target)["Gesamt"].iter_rows(values_only=True)]
+    assert "HansMaier" in names

@@ -230,3 +230,29 @@ def test_a_signed_sheet_still_counts_in_the_standings(complete, referee):
         Scoresheet.objects.filter(pk=complete.pk).update(status=status)
         tournament.results_changed()
         assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
+
+
+def test_a_huge_signature_image_is_refused_before_decoding(complete, referee):
+    image = Image.new("1", (13000, 13000), 0)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    data = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    with pytest.raises(ServiceError, match="nicht gelesen"):
+        signing.sign_with_pad(referee, complete, 1, data)
+
+
+def test_the_scan_is_for_staff_only(complete, referee, foreign_organiser, client, settings, tmp_path):
+    from django.urls import reverse
+
+    settings.MEDIA_ROOT = tmp_path
+    scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
+    signing.record_paper_signatures(referee, complete, scan)
+    url = reverse("referee:scan", args=[complete.match.tournament.slug, 1, 1])
+    assert client.get(url).status_code == 302  # to log in
+    client.force_login(foreign_organiser)
+    assert client.get(url).status_code == 403
+    client.force_login(referee)
+    response = client.get(url)
+    assert response.status_code == 200 and b"".join(response.streaming_content).endswith(b"scan")
+    board = reverse("referee:board", args=[complete.match.tournament.slug, 1])
+    assert "state-signed" in client.get(board).content.decode()

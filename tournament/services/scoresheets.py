@@ -279,6 +279,8 @@ def save_entry(
     engine_entries.append(with_approval(entry, approvals, rules))
     sheet_score = score_sheet(engine_entries, rules)
     own = [p for p in sheet_score.problems if p.game == number and p.code != Code.GAME_MISSING]
+    if correction and not own and not sheet_score.complete:
+        own = list(sheet_score.problems)  # a signed sheet stays complete
     if own:
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     fields = fields_of(entry)

@@ -12,6 +12,7 @@ import binascii
 import hashlib
 import io
 import json
+import warnings
 
 from django.db import transaction
 from django.utils import timezone
@@ -26,6 +27,7 @@ from .errors import ServiceError
 from .scoresheets import save_entry
 
 MAX_SIGNATURE_BYTES = 300_000
+MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
@@ -126,8 +128,14 @@ def _png(image: str) -> bytes:
     from PIL import Image
 
     try:
-        drawing = Image.open(io.BytesIO(data))
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            drawing = Image.open(io.BytesIO(data))
+        if drawing.width > MAX_SIGNATURE_SIZE[0] or drawing.height > MAX_SIGNATURE_SIZE[1]:
+            raise ServiceError(_("The signature could not be read."))  # before decoding it
         drawing.load()
+    except ServiceError:
+        raise
     except Exception:  # Pillow raises many kinds for a broken image
         raise ServiceError(_("The signature could not be read.")) from None
     if drawing.convert("RGBA").getchannel("A").getbbox() is None:

@@ -34,13 +34,16 @@ class RankingsView(DocumentMixin, TournamentMixin, TemplateView):
     template_name = "print/rankings.html"
 
     def document_name(self) -> str:
-        match = self.request.GET.get("match", "")
+        match = self.match()
         return f"rangliste-{match}" if match else "rangliste"
+
+    def match(self) -> int | None:
+        value = self.request.GET.get("match", "")
+        return int(value) if value.isascii() and value.isdigit() else None
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        match = self.request.GET.get("match", "")
-        match = int(match) if match.isascii() and match.isdigit() else None
+        match = self.match()
         if match is not None and not self.tournament.matches.filter(number=match).exists():
             from django.http import Http404
 

@@ -82,7 +82,7 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
     """Every table of a match with its state, filterable; a table number opens its sheet."""
 
     template_name = "referee/board.html"
-    STATES = ("empty", "open", "problem", "complete", "void")
+    STATES = ("empty", "open", "problem", "complete", "signed", "void")
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -112,7 +112,7 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
 
     @staticmethod
     def state(sheet: Scoresheet) -> str:
-        if sheet.status in (Scoresheet.Status.VOID, Scoresheet.Status.COMPLETE):
+        if sheet.status in (Scoresheet.Status.VOID, Scoresheet.Status.COMPLETE, Scoresheet.Status.SIGNED):
             return sheet.status
         if not sheet.entered:
             return "empty"
@@ -422,4 +422,20 @@ class HandCheckView(TournamentMixin, FormView):
             self.get_context_data(
                 form=form, result=result, criteria=criteria, result_problems=problem_messages(result.problems)
             )
+        )
+
+
+class ScanView(TournamentMixin, TemplateView):
+    """The photo or scan of a signed paper list, for the tournament's staff only."""
+
+    def get(self, request, *args, **kwargs):
+        from django.http import FileResponse
+
+        sheet = sheet_of(self.tournament, kwargs["match"], kwargs["table"])
+        if sheet is None or not sheet.paper_scan:
+            raise Http404
+        return FileResponse(
+            sheet.paper_scan.open("rb"),
+            as_attachment=False,
+            filename=sheet.paper_scan.name.rsplit("/", 1)[-1],
         )
