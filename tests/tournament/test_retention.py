@@ -82,3 +82,20 @@ def test_the_retention_day_itself_is_kept(tmp_path, settings):
     out = io.StringIO()
     call_command("purge_expired", stdout=out)
     assert out.getvalue().strip() == "Nothing is past its retention date."
+
+
+def test_abandoned_uploads_are_forgotten(tmp_path, settings):
+    import os
+    import time
+
+    settings.MEDIA_ROOT = tmp_path
+    folder = tmp_path / "imports"
+    folder.mkdir()
+    (folder / "alt.json").write_text("{}")
+    (folder / "neu.json").write_text("{}")
+    two_days_ago = time.time() - 48 * 3600
+    os.utime(folder / "alt.json", (two_days_ago, two_days_ago))
+    out = io.StringIO()
+    call_command("purge_expired", stdout=out)
+    assert "1 uploaded documents" in out.getvalue()
+    assert not (folder / "alt.json").exists() and (folder / "neu.json").exists()

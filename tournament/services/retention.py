@@ -4,7 +4,9 @@ tournament's retention date; after it, personal data goes."""
 from __future__ import annotations
 
 import datetime
+import time
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.db import transaction
 from django.utils import timezone
@@ -68,9 +70,23 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
         Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
         EntryHistory.objects.filter(scoresheet__in=sheets).update(user=None, user_name="")
         Approval.objects.filter(scoresheet__in=sheets).update(approved_by=None, approved_by_name="")
-        Correction.objects.filter(scoresheet__in=sheets).update(corrected_by=None, initials="")
+        Correction.objects.filter(scoresheet__in=sheets).update(corrected_by=None, initials="", reason="")
         AuditEntry.objects.filter(tournament=tournament).update(user=None, detail={})
-        sheets.update(paper_scan="")
+        sheets.update(paper_scan="", void_reason="")
         tournament.results_changed()
     transaction.on_commit(lambda: [scan.storage.delete(scan.name) for scan in scans])
     return report
+
+
+UPLOAD_HOURS = 24
+
+
+def forget_uploads(folder: Path, hours: int = UPLOAD_HOURS) -> int:
+    """Uploaded tournament documents nobody imported: they hold names and dates of birth."""
+    if not folder.exists():
+        return 0
+    limit = time.time() - hours * 3600
+    old = [path for path in folder.glob("*.json") if path.stat().st_mtime < limit]
+    for path in old:
+        path.unlink(missing_ok=True)
+    return len(old)

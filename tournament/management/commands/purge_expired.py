@@ -1,8 +1,11 @@
 """python manage.py purge_expired [--delete] [--dry-run]"""
 
+from pathlib import Path
+
+from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from ...services.retention import expired, purge
+from ...services.retention import expired, forget_uploads, purge
 
 
 class Command(BaseCommand):
@@ -18,6 +21,10 @@ class Command(BaseCommand):
         parser.add_argument("--dry-run", action="store_true", help="only report what would happen")
 
     def handle(self, delete=False, dry_run=False, **options):
+        if not dry_run:
+            forgotten = forget_uploads(Path(settings.MEDIA_ROOT) / "imports")
+            if forgotten:
+                self.stdout.write(f"{forgotten} uploaded documents nobody imported were deleted.")
         tournaments = list(expired())
         if not tournaments:
             self.stdout.write("Nothing is past its retention date.")
