@@ -26,12 +26,14 @@ from scoring.transcription import transcribe
 
 from .models import (
     Approval,
+    Correction,
     GameEntry,
     LotDraw,
     Match,
     Participant,
     Scoresheet,
     Seat,
+    Signature,
     StaffRole,
     Substitution,
     Table,
@@ -61,6 +63,46 @@ class TablePlan:
     approvals: dict[int, tuple[str, str]]  # game number: (contract, approved by)
     status: str = Scoresheet.Status.OPEN
     scorekeeper: int = 1
+    signing: dict = field(default_factory=dict)  # signatures, corrections, digest, lock, void
+
+
+SIGNING_KEYS = ("signatures", "corrections", "digest", "locked_at", "void_reason")
+
+
+def _signing(reader: _Reader, table: dict, where: str) -> dict:
+    """What a writer of this project adds to a table about signing (5.3.2-5.3.6)."""
+    found = {key: table[key] for key in SIGNING_KEYS if key in table}
+    for index, signature in enumerate(reader.array(found.get("signatures"), where, "signatures")):
+        place = f"{where}, " + _("signature %(n)s") % {"n": index + 1}
+        signature = reader.obj(signature, place, "signature")
+        reader.integer(signature.get("position"), place, _("The seat"), 1, 4)
+        if signature.get("method") not in ("pad", "paper"):
+            reader.error(
+                place,
+                _("“%(value)s” is not a valid %(field)s (one of: %(choices)s).")
+                % {"value": signature.get("method"), "field": "method", "choices": "pad, paper"},
+            )
+        _moment(reader, signature.get("signed_at"), place)
+    for index, correction in enumerate(reader.array(found.get("corrections"), where, "corrections")):
+        place = f"{where}, " + _("correction %(n)s") % {"n": index + 1}
+        correction = reader.obj(correction, place, "correction")
+        reader.integer(correction.get("game"), place, _("The game number"))
+        _moment(reader, correction.get("at"), place)
+    if "locked_at" in found:
+        _moment(reader, found["locked_at"], where)
+    return found
+
+
+def _moment(reader: _Reader, value, where: str):
+    try:
+        return datetime.datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        reader.error(
+            where,
+            _("%(what)s must be a date like 2026-11-21, not %(value)s.")
+            % {"what": _("The time"), "value": json.dumps(value)},
+        )
+        return None
 
 
 @dataclass
@@ -390,7 +432,10 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
                     approvals,
                     status=Scoresheet.Status.VOID
                     if table.get("status") == "void"
+                    else Scoresheet.Status.SIGNED
+                    if table.get("status") == "signed"
                     else Scoresheet.Status.OPEN,
+                    signing=_signing(reader, table, _place(m, t)),
                     scorekeeper=table.get("scorekeeper") if table.get("scorekeeper") in (1, 2, 3, 4) else 1,
                 )
             )
@@ -494,9 +539,16 @@ def import_plan(plan: Plan, user=None) -> Tournament:
             Approval(scoresheet=sheet, number=n, contract=c, approved_by_name=who)
             for n, (c, who) in t.approvals.items()
         ]
-        if t.status != Scoresheet.Status.VOID and result.complete:
+        if t.status == Scoresheet.Status.OPEN and result.complete:
             sheet.status = Scoresheet.Status.COMPLETE
-    Scoresheet.objects.bulk_update([s for s in sheets], ["status"], batch_size=500)
+    for sheet, t in zip(sheets, plan.tables, strict=True):
+        if t.signing:
+            sheet.digest = t.signing.get("digest", "")
+            sheet.void_reason = t.signing.get("void_reason", "")
+            if t.signing.get("locked_at"):
+                sheet.locked_at = datetime.datetime.fromisoformat(t.signing["locked_at"])
+    Scoresheet.objects.bulk_update(sheets, ["status", "digest", "void_reason", "locked_at"], batch_size=500)
+    _restore_signing(sheets, plan.tables)
     Seat.objects.bulk_create(seats, batch_size=2000)
     GameEntry.objects.bulk_create(entries, batch_size=2000)
     Approval.objects.bulk_create(approvals, batch_size=2000)
@@ -511,6 +563,74 @@ def import_plan(plan: Plan, user=None) -> Tournament:
             )
     tournament.results_changed()
     return tournament
+
+
+def _restore_signing(sheets, tables) -> None:
+    """Signatures and corrections as they were, with their times: the digest covers them."""
+    for sheet, t in zip(sheets, tables, strict=True):
+        for item in t.signing.get("signatures", []):
+            signature = Signature.objects.create(
+                scoresheet=sheet,
+                position=item["position"],
+                name=str(item.get("name", "")),
+                method=item["method"],
+                image=str(item.get("image", "")),
+            )
+            Signature.objects.filter(pk=signature.pk).update(
+                signed_at=datetime.datetime.fromisoformat(item["signed_at"])
+            )
+        for item in t.signing.get("corrections", []):
+            correction = Correction.objects.create(
+                scoresheet=sheet,
+                number=item["game"],
+                before=item.get("before") or {},
+                after=item.get("after"),
+                reason=str(item.get("reason", "")),
+                initials=str(item.get("initials", ""))[:10],
+                digest_before=str(item.get("digest_before", ""))[:64],
+                digest_after=str(item.get("digest_after", ""))[:64],
+            )
+            Correction.objects.filter(pk=correction.pk).update(
+                created=datetime.datetime.fromisoformat(item["at"])
+            )
+
+
+def _signing_objects(sheet: Scoresheet, signatures, corrections) -> dict:
+    data: dict[str, Any] = {}
+    if sheet.status == Scoresheet.Status.SIGNED:
+        data["status"] = "signed"
+    if sheet.digest:
+        data["digest"] = sheet.digest
+    if sheet.locked_at:
+        data["locked_at"] = sheet.locked_at.isoformat()
+    if sheet.void_reason:
+        data["void_reason"] = sheet.void_reason
+    if signatures:
+        data["signatures"] = [
+            {
+                "position": s.position,
+                "name": s.name,
+                "method": s.method,
+                "signed_at": s.signed_at.isoformat(),
+                **({"image": s.image} if s.image else {}),
+            }
+            for s in signatures
+        ]
+    if corrections:
+        data["corrections"] = [
+            {
+                "game": c.number,
+                "before": c.before,
+                "after": c.after,
+                "reason": c.reason,
+                "initials": c.initials,
+                "at": c.created.isoformat(),
+                "digest_before": c.digest_before,
+                "digest_after": c.digest_after,
+            }
+            for c in corrections
+        ]
+    return data
 
 
 def _game_object(entry: GameEntry, approval: Approval | None) -> dict:
@@ -602,6 +722,14 @@ def export_document(tournament: Tournament) -> dict:
         "scoresheet_id", "number"
     ):
         entries.setdefault(entry.scoresheet_id, []).append(entry)
+    signatures: dict[int, list[Signature]] = {}
+    for signature in Signature.objects.filter(scoresheet__match__tournament=tournament).order_by("position"):
+        signatures.setdefault(signature.scoresheet_id, []).append(signature)
+    corrections: dict[int, list[Correction]] = {}
+    for correction in Correction.objects.filter(scoresheet__match__tournament=tournament).order_by(
+        "created", "id"
+    ):
+        corrections.setdefault(correction.scoresheet_id, []).append(correction)
     seats: dict[int, list[int]] = {}
     for table_id, number in (
         Seat.objects.filter(match__tournament=tournament)
@@ -626,6 +754,7 @@ def export_document(tournament: Tournament) -> dict:
         }
         if sheet.status == Scoresheet.Status.VOID:
             table["status"] = "void"
+        table.update(_signing_objects(sheet, signatures.get(sheet.pk, []), corrections.get(sheet.pk, [])))
         if sheet.table.scorekeeper != 1:
             table["scorekeeper"] = sheet.table.scorekeeper
         by_match.setdefault(sheet.match.number, []).append(table)

@@ -465,3 +465,37 @@ def test_any_damage_to_a_document_is_refused_without_a_traceback(data):
         assert error.messages and all(isinstance(m, str) and m for m in error.messages)
     else:
         assert plan.name
+
+
+def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament):
+    """Signatures, corrections, digest and lock come back: a restored sheet is not editable."""
+    from scoring import Contract, Game, Result, Suit
+    from tests.tournament.test_signing import png
+    from tournament.services import signing
+
+    tournament_ = tournament
+    from tests.tournament.conftest import add_players
+
+    add_players(tournament_, 4)
+    draw_service.draw_all(COMMAND_LINE, tournament_, seed="sicher")
+    generator.fill_results(tournament_, random.Random(2))
+    sheet = Scoresheet.objects.get(match__tournament=tournament_, match__number=1)
+    for position in (1, 2, 3, 4):
+        signing.sign_with_pad(referee, sheet, position, png())
+    signing.correct(
+        supervisor,
+        sheet,
+        Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON),
+        "Zahlendreher",
+    )
+    void = Scoresheet.objects.get(match__tournament=tournament_, match__number=2)
+    signing.declare_void(supervisor, void, "unleserlich")
+    sheet.refresh_from_db()
+    copy = import_plan(read_document(json.dumps(export_document(tournament_)), slug="kopie"))
+    restored = Scoresheet.objects.get(match__tournament=copy, match__number=1)
+    assert restored.status == "signed" and restored.digest == sheet.digest
+    assert signing.digest_of(restored) == sheet.digest  # the same content, times included
+    assert [s.name for s in restored.signatures.all()] == [s.name for s in sheet.signatures.all()]
+    assert restored.corrections.get().reason == "Zahlendreher"
+    assert Scoresheet.objects.get(match__tournament=copy, match__number=2).void_reason == "unleserlich"
+    assert table_of(copy) == table_of(tournament_)

@@ -44,7 +44,8 @@ def canonical(sheet: Scoresheet) -> dict:
         for s in sheet.table.seats.select_related("participant").order_by("position")
     ]
     return {
-        "tournament": match.tournament.slug,
+        # The tournament by name and date, not by its address: a restored backup keeps the digest.
+        "tournament": [match.tournament.name, match.tournament.date.isoformat()],
         "match": match.number,
         "table": sheet.table.number,
         "seats": seats,
