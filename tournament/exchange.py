@@ -72,10 +72,16 @@ SIGNING_KEYS = ("signatures", "corrections", "digest", "locked_at", "void_reason
 def _signing(reader: _Reader, table: dict, where: str) -> dict:
     """What a writer of this project adds to a table about signing (5.3.2-5.3.6)."""
     found = {key: table[key] for key in SIGNING_KEYS if key in table}
-    for index, signature in enumerate(reader.array(found.get("signatures"), where, "signatures")):
+    signed: set[int | None] = set()
+    found["signatures"] = reader.array(found.get("signatures"), where, "signatures")
+    found["corrections"] = reader.array(found.get("corrections"), where, "corrections")
+    for index, signature in enumerate(found["signatures"]):
         place = f"{where}, " + _("signature %(n)s") % {"n": index + 1}
         signature = reader.obj(signature, place, "signature")
-        reader.integer(signature.get("position"), place, _("The seat"), 1, 4)
+        position = reader.integer(signature.get("position"), place, _("The seat"), 1, 4)
+        if position is not None and position in signed:
+            reader.error(place, _("seat %(seat)s has signed twice.") % {"seat": position})
+        signed.add(position)
         if signature.get("method") not in ("pad", "paper"):
             reader.error(
                 place,
@@ -83,7 +89,7 @@ def _signing(reader: _Reader, table: dict, where: str) -> dict:
                 % {"value": signature.get("method"), "field": "method", "choices": "pad, paper"},
             )
         _moment(reader, signature.get("signed_at"), place)
-    for index, correction in enumerate(reader.array(found.get("corrections"), where, "corrections")):
+    for index, correction in enumerate(found["corrections"]):
         place = f"{where}, " + _("correction %(n)s") % {"n": index + 1}
         correction = reader.obj(correction, place, "correction")
         reader.integer(correction.get("game"), place, _("The game number"))
@@ -543,8 +549,8 @@ def import_plan(plan: Plan, user=None) -> Tournament:
             sheet.status = Scoresheet.Status.COMPLETE
     for sheet, t in zip(sheets, plan.tables, strict=True):
         if t.signing:
-            sheet.digest = t.signing.get("digest", "")
-            sheet.void_reason = t.signing.get("void_reason", "")
+            sheet.digest = _text(t.signing.get("digest"), 64)
+            sheet.void_reason = _text(t.signing.get("void_reason"), 2000)
             if t.signing.get("locked_at"):
                 sheet.locked_at = datetime.datetime.fromisoformat(t.signing["locked_at"])
     Scoresheet.objects.bulk_update(sheets, ["status", "digest", "void_reason", "locked_at"], batch_size=500)
@@ -565,30 +571,36 @@ def import_plan(plan: Plan, user=None) -> Tournament:
     return tournament
 
 
+def _text(value, limit: int) -> str:
+    return value[:limit] if isinstance(value, str) else ""
+
+
 def _restore_signing(sheets, tables) -> None:
     """Signatures and corrections as they were, with their times: the digest covers them."""
     for sheet, t in zip(sheets, tables, strict=True):
         for item in t.signing.get("signatures", []):
+            image = _text(item.get("image"), 500_000)
             signature = Signature.objects.create(
                 scoresheet=sheet,
                 position=item["position"],
-                name=str(item.get("name", "")),
+                name=_text(item.get("name"), 200),
                 method=item["method"],
-                image=str(item.get("image", "")),
+                image=image if image.startswith("data:image/png;base64,") else "",
             )
             Signature.objects.filter(pk=signature.pk).update(
                 signed_at=datetime.datetime.fromisoformat(item["signed_at"])
             )
         for item in t.signing.get("corrections", []):
+            before, after = item.get("before"), item.get("after")
             correction = Correction.objects.create(
                 scoresheet=sheet,
                 number=item["game"],
-                before=item.get("before") or {},
-                after=item.get("after"),
-                reason=str(item.get("reason", "")),
-                initials=str(item.get("initials", ""))[:10],
-                digest_before=str(item.get("digest_before", ""))[:64],
-                digest_after=str(item.get("digest_after", ""))[:64],
+                before=before if isinstance(before, dict) else {},
+                after=after if isinstance(after, dict) else None,
+                reason=_text(item.get("reason"), 2000),
+                initials=_text(item.get("initials"), 10),
+                digest_before=_text(item.get("digest_before"), 64),
+                digest_after=_text(item.get("digest_after"), 64),
             )
             Correction.objects.filter(pk=correction.pk).update(
                 created=datetime.datetime.fromisoformat(item["at"])
