@@ -122,10 +122,16 @@ def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: 
     return score_sheet([to_engine(e, approvals, rules) for e in stored], rules)
 
 
-def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False) -> Scoresheet:
-    sheet = (
+def locked_sheet(sheet: Scoresheet) -> Scoresheet:
+    """The sheet read afresh and locked for the rest of the transaction, with its match,
+    tournament and table."""
+    return (
         Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
     )
+
+
+def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False) -> Scoresheet:
+    sheet = locked_sheet(sheet)
     if sheet.status == Scoresheet.Status.VOID:
         raise ServiceError(_("This scoresheet is void: nothing can be entered."))
     if sheet.status == Scoresheet.Status.SIGNED and not correction:

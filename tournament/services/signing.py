@@ -24,7 +24,7 @@ from ..models import Correction, Scoresheet, Signature
 from ..permissions import Perm, require
 from .audit import record
 from .errors import ServiceError
-from .scoresheets import save_entry
+from .scoresheets import locked_sheet, save_entry
 
 MAX_SIGNATURE_BYTES = 300_000
 MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
@@ -74,9 +74,7 @@ def digest_of(sheet: Scoresheet) -> str:
 
 
 def _signable(sheet: Scoresheet) -> Scoresheet:
-    sheet = (
-        Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
-    )
+    sheet = locked_sheet(sheet)
     if sheet.status == Scoresheet.Status.SIGNED:
         raise ServiceError(_("This scoresheet is already signed and locked."))
     if sheet.status != Scoresheet.Status.COMPLETE:
@@ -213,9 +211,7 @@ def initials_of(user) -> str:
 def correct(user, sheet: Scoresheet, entry: Entry, reason: str) -> Correction:
     """A supervisor changes a game of a signed sheet, with a reason (5.3.4)."""
     require(user, sheet.match.tournament, Perm.CORRECT)
-    sheet = (
-        Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
-    )
+    sheet = locked_sheet(sheet)
     if sheet.status != Scoresheet.Status.SIGNED:
         raise ServiceError(
             _("Only a signed scoresheet is corrected; before signing the game is simply changed.")
@@ -264,9 +260,7 @@ def declare_void(user, sheet: Scoresheet, reason: str) -> Scoresheet:
     """Management declares an illegible or incorrect sheet void (5.3.6): its games count for
     nothing, visibly."""
     require(user, sheet.match.tournament, Perm.CORRECT)
-    sheet = (
-        Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
-    )
+    sheet = locked_sheet(sheet)
     if not reason.strip():
         raise ServiceError(_("Say why the scoresheet is void (5.3.6)."))
     if sheet.status == Scoresheet.Status.VOID:
