@@ -496,8 +496,7 @@ def test_any_damage_to_a_document_is_refused_without_a_traceback(data):
 
 def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament):
     """Signatures, corrections, digest and lock come back: a restored sheet is not editable."""
-    from scoring import Contract, Game, Result, Suit
-    from tests.tournament.test_signing import png
+    from tests.tournament.test_signing import sign_and_correct
     from tournament.services import signing
 
     tournament_ = tournament
@@ -507,14 +506,7 @@ def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament):
     draw_service.draw_all(COMMAND_LINE, tournament_, seed="sicher")
     generator.fill_results(tournament_, random.Random(2))
     sheet = Scoresheet.objects.get(match__tournament=tournament_, match__number=1)
-    for position in (1, 2, 3, 4):
-        signing.sign_with_pad(referee, sheet, position, png())
-    signing.correct(
-        supervisor,
-        sheet,
-        Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON),
-        "Zahlendreher",
-    )
+    sign_and_correct(referee, supervisor, sheet)
     void = Scoresheet.objects.get(match__tournament=tournament_, match__number=2)
     signing.declare_void(supervisor, void, "unleserlich")
     sheet.refresh_from_db()

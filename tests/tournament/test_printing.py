@@ -9,11 +9,10 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.tournament.conftest import add_players
-from tests.tournament.test_signing import png
+from tests.tournament.test_signing import sign_and_correct
 from tournament import generator, printing
 from tournament.models import Scoresheet
 from tournament.services import draw as draw_service
-from tournament.services import signing
 
 pytestmark = pytest.mark.django_db
 
@@ -56,18 +55,8 @@ def test_filled_sheets_hold_games_points_and_totals(played):
 
 
 def test_a_signed_sheet_prints_its_digest_and_signatures(played, referee, supervisor, client):
-    from scoring import Contract, Game, Result, Suit
-
     sheet = Scoresheet.objects.get(match__tournament=played, match__number=1, table__number=1)
-    for position in (1, 2, 3, 4):
-        signing.sign_with_pad(referee, sheet, position, png())
-    signing.correct(
-        supervisor,
-        sheet,
-        Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON),
-        "Zahlendreher",
-    )
-    sheet.refresh_from_db()
+    sign_and_correct(referee, supervisor, sheet)
     client.force_login(referee)
     response = client.get(reverse("referee:sheet_pdf", args=[played.slug, 1, 1]))
     assert response["Content-Type"] == "application/pdf"

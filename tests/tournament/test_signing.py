@@ -44,6 +44,19 @@ def sign_all(user, sheet):
     return sheet
 
 
+def sign_and_correct(referee, supervisor, sheet):
+    """Four signatures, then the supervisor corrects game 2 of the locked sheet (5.3.4)."""
+    sign_all(referee, sheet)
+    signing.correct(
+        supervisor,
+        sheet,
+        Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON),
+        "Zahlendreher",
+    )
+    sheet.refresh_from_db()
+    return sheet
+
+
 def test_only_a_complete_sheet_is_signed(tournament, organiser, referee):
     add_players(tournament, 4)
     draw_service.draw_all(organiser, tournament, seed="x")
