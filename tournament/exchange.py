@@ -619,27 +619,11 @@ def _signing_objects(sheet: Scoresheet, signatures, corrections) -> dict:
         data["void_reason"] = sheet.void_reason
     if signatures:
         data["signatures"] = [
-            {
-                "position": s.position,
-                "name": s.name,
-                "method": s.method,
-                "signed_at": s.signed_at.isoformat(),
-                **({"image": s.image} if s.image else {}),
-            }
-            for s in signatures
+            {**s.as_record(), **({"image": s.image} if s.image else {})} for s in signatures
         ]
     if corrections:
         data["corrections"] = [
-            {
-                "game": c.number,
-                "before": c.before,
-                "after": c.after,
-                "reason": c.reason,
-                "initials": c.initials,
-                "at": c.created.isoformat(),
-                "digest_before": c.digest_before,
-                "digest_after": c.digest_after,
-            }
+            {**c.as_record(), "digest_before": c.digest_before, "digest_after": c.digest_after}
             for c in corrections
         ]
     return data

@@ -417,6 +417,15 @@ class Signature(models.Model):
     def __str__(self) -> str:
         return f"{self.scoresheet} – {self.position}: {self.name}"
 
+    def as_record(self) -> dict:
+        """The signature as the sheet's digest covers it (the image is not part of it)."""
+        return {
+            "position": self.position,
+            "name": self.name,
+            "method": self.method,
+            "signed_at": self.signed_at.isoformat(),
+        }
+
 
 class Correction(models.Model):
     """A change to a signed scoresheet, made by a supervisor with a reason (5.3.4). The old
@@ -442,6 +451,17 @@ class Correction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scoresheet} – {_('game')} {self.number}: {self.initials}"
+
+    def as_record(self) -> dict:
+        """The correction as the sheet's digest covers it (not the digests themselves)."""
+        return {
+            "game": self.number,
+            "before": self.before,
+            "after": self.after,
+            "reason": self.reason,
+            "initials": self.initials,
+            "at": self.created.isoformat(),
+        }
 
 
 class GameEntry(models.Model):

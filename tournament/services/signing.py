@@ -50,21 +50,8 @@ def canonical(sheet: Scoresheet) -> dict:
         "table": sheet.table.number,
         "seats": seats,
         "entries": [e.as_record() for e in sheet.entries.order_by("number")],
-        "signatures": [
-            {"position": s.position, "name": s.name, "method": s.method, "signed_at": s.signed_at.isoformat()}
-            for s in sheet.signatures.order_by("position")
-        ],
-        "corrections": [
-            {
-                "game": c.number,
-                "before": c.before,
-                "after": c.after,
-                "reason": c.reason,
-                "initials": c.initials,
-                "at": c.created.isoformat(),
-            }
-            for c in sheet.corrections.order_by("created", "id")
-        ],
+        "signatures": [s.as_record() for s in sheet.signatures.order_by("position")],
+        "corrections": [c.as_record() for c in sheet.corrections.order_by("created", "id")],
     }
 
 
