@@ -26,6 +26,42 @@ def contract_text(contract: str, suit: str) -> str:
     }.get(contract, contract)
 
 
+# The short forms of a score list: the suit as players say it.
+SUIT_SHORT = {"eichel": "Ei", "gras": "Gras", "herz": "Herz", "schellen": "Schell"}
+
+
+def contract_short(contract: str, suit: str) -> str:
+    """The contract as written on a score list, in the game's own words in every language:
+    Ei-Sau (Sauspiel with the Eichel-Sau), Herz-Solo, Wenz, Gras-Tout (Solo-Tout), Wenz-Tout,
+    Sie."""
+    suit_name = SUIT_SHORT.get(suit, "")
+    return {
+        "rufer": f"{suit_name}-Sau" if suit_name else "Sauspiel",
+        "solo": f"{suit_name}-Solo",
+        "solo_tout": f"{suit_name}-Tout",
+        "wenz": "Wenz",
+        "wenz_tout": "Wenz-Tout",
+        "sie": "Sie",
+    }.get(contract, contract)
+
+
+def short_entry(entry: GameEntry) -> tuple[str, str, str]:
+    """(contract, players, result) for the columns of a printed sheet, e.g. ("Ei-Sau", "1 & 3",
+    "gewonnen"), ("Herz-Solo", "2", "95 Augen"), ("Strafe Gras-Sau", "1 & 3", "Platz 2
+    schuldig"), ("Liste", "2", "") for a copied paper-list row with seat 2 circled."""
+    if entry.kind == GameEntry.Kind.TRANSCRIBED:
+        return _("paper list"), str(entry.declarer or ""), ""
+    players = f"{entry.declarer} & {entry.partner}" if entry.partner else str(entry.declarer)
+    contract = contract_short(entry.contract, entry.suit)
+    if entry.kind == GameEntry.Kind.SANCTION:
+        return (
+            f"{_('Sanction')} {contract}",
+            players,
+            _("seat %(liable)s liable") % {"liable": entry.liable},
+        )
+    return contract, players, _outcome(entry)
+
+
 def _outcome(entry: GameEntry) -> str:
     if entry.invalid_announcement:
         return _("announced invalidly, lost (2.4.10)")

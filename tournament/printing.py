@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from scoring.scoresheet import dealer
 
-from .entry_text import describe_entry
+from .entry_text import short_entry
 from .models import Match, Scoresheet
 
 # Geometry in millimetres (A4 portrait).
@@ -31,11 +31,13 @@ LEFT, TOP_GRID = 12.0, 52.0
 COLUMNS = (
     ("game", 10.0),
     ("dealer", 10.0),
-    ("text", 66.0),
-    ("1", 25.0),
-    ("2", 25.0),
-    ("3", 25.0),
-    ("4", 25.0),
+    ("contract", 28.0),
+    ("players", 14.0),
+    ("result", 44.0),
+    ("1", 20.0),
+    ("2", 20.0),
+    ("3", 20.0),
+    ("4", 20.0),
 )
 HEAD_ROW, GAME_ROW, ROUND_ROW, TOTAL_ROW = 7.0, 5.0, 4.6, 6.0
 
@@ -96,7 +98,13 @@ def grid_png(games: int, language: str) -> str:
         return round(mm * DPI / 25.4)
 
     with translation.override(language):
-        heads = {"game": _("Game"), "dealer": _("Dealer"), "text": _("Game played")}
+        heads = {
+            "game": _("Game"),
+            "dealer": _("Dealer"),
+            "contract": _("Game played"),
+            "players": _("Declarer"),
+            "result": _("Result"),
+        }
         round_label, total_label = _("Round"), _("Match total")
     width = sum(w for _k, w in COLUMNS)
     rows = layout(games)
@@ -116,7 +124,7 @@ def grid_png(games: int, language: str) -> str:
                 (px(column_x("dealer") - 1.5), middle), str(row.number), font=regular, fill=0, anchor="rm"
             )
             draw.text(
-                (px(column_x("text") - 5), middle),
+                (px(column_x("contract") - 5), middle),
                 str(dealer(row.number)),
                 font=regular,
                 fill=110,
@@ -124,14 +132,14 @@ def grid_png(games: int, language: str) -> str:
             )
         elif row.kind == "round":
             draw.text(
-                (px(column_x("text") + 1), middle),
+                (px(column_x("contract") + 1), middle),
                 f"{round_label} {row.number} · Σ = 0",
                 font=small,
                 fill=80,
                 anchor="lm",
             )
         else:
-            draw.text((px(column_x("text") + 1), middle), total_label, font=bold, fill=0, anchor="lm")
+            draw.text((px(column_x("contract") + 1), middle), total_label, font=bold, fill=0, anchor="lm")
     draw.line((px(LEFT), px(bottom), px(LEFT + width), px(bottom)), fill=0, width=2)
     # The four signature lines (5.3.2), the same on every sheet.
     with translation.override(language):
@@ -142,7 +150,7 @@ def grid_png(games: int, language: str) -> str:
         draw.text((px(x0), px(bottom + 20)), f"{seat + 1}: {signature}", font=small, fill=60, anchor="lt")
     x = LEFT
     for key, column in (*COLUMNS, ("end", 0)):
-        strong = key in ("1", "text", "end") or x == LEFT
+        strong = key in ("1", "contract", "end") or x == LEFT
         draw.line((px(x), px(TOP_GRID), px(x), px(bottom)), fill=0, width=2 if strong else 1)
         label = heads.get(key)
         if label:
@@ -185,16 +193,19 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
                 note = (
                     _("struck")
                     if entry.struck
-                    else _("game 1: plain Solo/Wenz")
+                    else _("plain in game 1")  # 5.2.15
                     if entry.downgraded
                     else _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
                     if entry.approved
                     else ""
                 )
+                contract, players, result = short_entry(entry)  # the usual German short forms
                 cells.append(
                     {
                         "top": row.top,
-                        "text": describe_entry(entry),
+                        "contract": contract,
+                        "players": players,
+                        "result": result,
                         "note": note,
                         "struck": entry.struck,
                         "points": [
@@ -224,6 +235,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         "signatures": list(sheet.signatures.all()) if not blank else [],
         "corrections": list(sheet.corrections.all()) if not blank else [],
         "foot": rows[-1].top + TOTAL_ROW + 3,
+        "x": {key: column_x(key) for key in ("contract", "players", "result")},
     }
 
 

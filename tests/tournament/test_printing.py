@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from tests.tournament.conftest import add_players
 from tests.tournament.test_signing import sign_and_correct
 from tournament import generator, printing
+from tournament.entry_text import short_entry
 from tournament.models import Scoresheet
 from tournament.services import draw as draw_service
 
@@ -40,7 +41,7 @@ def test_blank_sheets_of_a_match_one_page_each(played, tmp_path):
         assert f"Durchgang 1 · Tisch {number}" in page
         for seat in sheet.table.seats.all():
             assert seat.participant.name in page
-        assert "Sauspiel" not in page  # blank: no results
+        assert "-Sau" not in page and "Augen" not in page  # blank: no results
 
 
 def test_filled_sheets_hold_games_points_and_totals(played):
@@ -48,6 +49,9 @@ def test_filled_sheets_hold_games_points_and_totals(played):
     (page,) = text_of(printing.scoresheets_pdf([sheet], blank=False))
     first = sheet.entries.get(number=1)
     assert first.points and str(first.points[0]) in page
+    for entry in sheet.entries.all():  # the usual German short forms: "Ei-Sau", "1 & 3"
+        contract, players, _result = short_entry(entry)
+        assert contract in page and players in page
     totals = [seat.points for seat in sheet.table.seats.order_by("position")]
     # labels such as "Endstand" are part of the grid image; the numbers are text
     for value in totals:
