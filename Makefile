@@ -5,8 +5,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
-# Debian packages: WeasyPrint's Pango and a font, gettext for the German catalogue.
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libfontconfig1 fonts-dejavu-core gettext
+# Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
+# the German catalogue.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext
 
 .PHONY: install system-deps run test bench lint clean
 
