@@ -103,10 +103,10 @@ class _Cells:
             return None
         if kind is bool:
             return f' t="b"><v>{int(value)}</v></c>'
-        if kind is float or kind is Decimal:
-            if math.isfinite(value):
-                return f"><v>{value!r}</v></c>" if kind is float else f"><v>{value}</v></c>"
-            return self.text(str(value))
+        if kind is float:
+            return f"><v>{value!r}</v></c>" if math.isfinite(value) else self.text(str(value))
+        if kind is Decimal:
+            return f"><v>{value}</v></c>" if value.is_finite() else self.text(str(value))
         if isinstance(value, int):  # an IntegerChoices member, say
             return f"><v>{int(value)}</v></c>"
         if isinstance(value, datetime.date):
