@@ -18,8 +18,8 @@ def contract_text(contract: str, suit: str) -> str:
     suit_name = SUIT_NAMES.get(suit, "")
     return {
         "rufer": _("Sauspiel with the %(suit)s-Sau") % {"suit": suit_name} if suit_name else _("Sauspiel"),
-        "solo": _("%(suit)s-Solo") % {"suit": suit_name},
-        "solo_tout": _("%(suit)s-Solo-Tout") % {"suit": suit_name},
+        "solo": _("%(suit)s-Solo") % {"suit": suit_name} if suit_name else "Solo",
+        "solo_tout": _("%(suit)s-Solo-Tout") % {"suit": suit_name} if suit_name else "Solo-Tout",
         "wenz": _("Wenz"),
         "wenz_tout": _("Wenz-Tout"),
         "sie": _("Sie"),
@@ -37,8 +37,8 @@ def contract_short(contract: str, suit: str) -> str:
     suit_name = SUIT_SHORT.get(suit, "")
     return {
         "rufer": f"{suit_name}-Sau" if suit_name else "Sauspiel",
-        "solo": f"{suit_name}-Solo",
-        "solo_tout": f"{suit_name}-Tout",
+        "solo": f"{suit_name}-Solo" if suit_name else "Solo",
+        "solo_tout": f"{suit_name}-Tout" if suit_name else "Solo-Tout",  # a sanction names no suit
         "wenz": "Wenz",
         "wenz_tout": "Wenz-Tout",
         "sie": "Sie",

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from tournament.entry_text import contract_short, short_entry
+from tournament.entry_text import contract_short, contract_text, short_entry
 from tournament.models import GameEntry
 
 
@@ -14,6 +14,9 @@ from tournament.models import GameEntry
         ("rufer", "schellen", "Schell-Sau"),
         ("solo", "herz", "Herz-Solo"),
         ("solo_tout", "gras", "Gras-Tout"),
+        ("solo", "", "Solo"),  # a sanction may name the contract without its suit
+        ("solo_tout", "", "Solo-Tout"),
+        ("rufer", "", "Sauspiel"),
         ("wenz", "", "Wenz"),
         ("wenz_tout", "", "Wenz-Tout"),
         ("sie", "", "Sie"),
@@ -21,6 +24,11 @@ from tournament.models import GameEntry
 )
 def test_contract_short_forms(contract, suit, expected):
     assert contract_short(contract, suit) == expected
+
+
+def test_long_forms_without_a_suit():
+    assert contract_text("solo_tout", "") == "Solo-Tout"
+    assert contract_text("solo", "herz") == "Herz-Solo"
 
 
 def entry(**fields):
