@@ -141,12 +141,11 @@ class Command(BaseCommand):
         )
         imported.delete()
         rows += self.pdf(large)
-        start = time.perf_counter()
-        _name, _mime, workbook = EXPORTERS["xlsx"].render(large)
+        seconds, (_name, _mime, workbook) = median_seconds(lambda: EXPORTERS["xlsx"].render(large), runs)
         rows.append(
             (
                 "Excel of 48,000 entries (standings, games, 1,500 scoresheets)",
-                f"{time.perf_counter() - start:.1f} s, {len(workbook) / 1e6:.1f} MB",
+                f"{seconds:.1f} s, {len(workbook) / 1e6:.1f} MB",
                 "≤ 5 s",
             )
         )
