@@ -249,6 +249,7 @@ def sheets_of(match: Match):
 
 MIN_PART = 20  # fewer sheets than two parts of this are drawn in one process
 PARTS_PER_WORKER = 2
+MAX_FILLED_PART = 50  # a filled sheet has ~200 boxes: parts of at most this keep workers small
 PART_TIMEOUT = 600  # seconds for the whole run
 BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
 
@@ -320,6 +321,8 @@ def scoresheets_pdf(sheets, blank: bool, workers: int | None = None) -> bytes:
     # Several parts per worker, each worker process renewed after its part: a worker holds the
     # layout of a few dozen pages at a time, not of half the run.
     size = max(MIN_PART, -(-len(sheets) // (workers * PARTS_PER_WORKER)))
+    if not blank:
+        size = min(size, MAX_FILLED_PART)
     parts_html = [render_html(sheets[i : i + size], blank) for i in range(0, len(sheets), size)]
     with get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
         # A worker killed (out of memory, say) would leave map() waiting for ever.
