@@ -4,8 +4,9 @@ WeasyPrint's cost grows with the number of layout boxes, and tables are its slow
 scoresheet page is one image with the grid and everything that is the same on every sheet (game
 numbers, dealers, rounds, column heads), identical for every page of a run so that WeasyPrint
 reads it once, plus a few absolutely positioned text boxes for what differs: names, results,
-points. The same template is the HTML preview and the PDF. Long runs are split over the cores
-and the parts joined."""
+points. The games are one box per column and round with a line per game, as the lines of one
+box cost WeasyPrint a fraction of as many boxes. The same template is the HTML preview and the
+PDF. Long runs are split over the cores and the parts joined."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ from multiprocessing import get_context
 from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from scoring.scoresheet import dealer
@@ -161,6 +164,78 @@ def grid_png(games: int, language: str) -> str:
     return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
 
 
+TEXT_COLUMNS = ("contract", "players", "result", "1", "2", "3", "4")
+
+
+def _game_line(entry) -> dict[str, str]:
+    """One game's line in each column, as HTML."""
+    # 5.3.3: the soloist's points circled (a paper row's circled seat)
+    soloist = (
+        entry.declarer
+        if not entry.struck and entry.kind != "sanction" and entry.contract != "rufer"
+        else None
+    )
+    note = (
+        _("struck")
+        if entry.struck
+        else _("plain in game 1")  # 5.2.15
+        if entry.downgraded
+        else _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
+        if entry.approved
+        else ""
+    )
+    contract, players, result = short_entry(entry)  # the usual German short forms
+    struck = '<span class="struck">{}</span>' if entry.struck else "{}"
+    line = {
+        "contract": format_html(struck, contract),
+        "players": format_html(struck, players),
+        "result": format_html(struck, result) + (format_html(" <em>({})</em>", note) if note else ""),
+    }
+    for position, value in enumerate(entry.points, start=1):
+        shown = format_html('<span class="ring">{}</span>', value) if soloist == position else str(value)
+        line[str(position)] = format_html(struck, mark_safe(shown))
+    return line
+
+
+def _game_blocks(rows: list[Row], entries: dict) -> tuple[list[dict], list[dict]]:
+    """The games as one text box per column and run of game rows (a round), one line per game:
+    WeasyPrint lays out the lines of one box far faster than as many boxes of one line. And the
+    running totals after every round and the match, each summing to zero."""
+    blocks: list[dict] = []
+    totals_rows: list[dict] = []
+    run: list[dict[str, str]] = []
+    run_top = 0.0
+    totals = [0, 0, 0, 0]
+
+    def close_run():
+        for key in TEXT_COLUMNS:
+            html = "\n".join(line[key] for line in run)
+            blocks.append({"top": run_top, "x": column_x(key), "column": key, "html": mark_safe(html)})  # noqa: S308
+        run.clear()
+
+    for row in rows:
+        if row.kind == "game":
+            if not run:
+                run_top = row.top
+            entry = entries.get(row.number)
+            run.append(_game_line(entry) if entry else dict.fromkeys(TEXT_COLUMNS, ""))
+            if entry:
+                totals = [t + v for t, v in zip(totals, entry.points, strict=True)]
+            continue
+        if run:
+            close_run()
+        totals_rows.append(
+            {
+                "top": row.top,
+                "kind": row.kind,
+                "points": [{"x": column_x(str(p)), "value": v} for p, v in enumerate(totals, start=1)],
+            }
+        )
+    if run:
+        close_run()
+    return blocks, totals_rows
+
+
 def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
     """What one printed sheet shows: header, seats, and unless blank every game."""
     match = sheet.match
@@ -177,65 +252,21 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         }
         for s in sheet.table.seats.all()
     ]
-    cells = []
+    blocks: list[dict] = []
+    totals_rows: list[dict] = []
     if not blank:
-        entries = {e.number: e for e in sheet.entries.all()}
-        totals = [0, 0, 0, 0]
-        for row in rows:
-            if row.kind == "game" and row.number in entries:
-                entry = entries[row.number]
-                # 5.3.3: the soloist's points circled (a paper row's circled seat)
-                soloist = (
-                    entry.declarer
-                    if not entry.struck and entry.kind != "sanction" and entry.contract != "rufer"
-                    else None
-                )
-                note = (
-                    _("struck")
-                    if entry.struck
-                    else _("plain in game 1")  # 5.2.15
-                    if entry.downgraded
-                    else _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
-                    if entry.approved
-                    else ""
-                )
-                contract, players, result = short_entry(entry)  # the usual German short forms
-                cells.append(
-                    {
-                        "top": row.top,
-                        "contract": contract,
-                        "players": players,
-                        "result": result,
-                        "note": note,
-                        "struck": entry.struck,
-                        "points": [
-                            {"x": column_x(str(p)), "value": v, "circled": soloist == p}
-                            for p, v in enumerate(entry.points, start=1)
-                        ],
-                    }
-                )
-                totals = [t + v for t, v in zip(totals, entry.points, strict=True)]
-            elif row.kind in ("round", "total"):  # running totals, each summing to zero
-                cells.append(
-                    {
-                        "top": row.top,
-                        "kind": row.kind,
-                        "points": [
-                            {"x": column_x(str(p)), "value": v} for p, v in enumerate(totals, start=1)
-                        ],
-                    }
-                )
+        blocks, totals_rows = _game_blocks(rows, {e.number: e for e in sheet.entries.all()})
     return {
         "sheet": sheet,
         "match": match,
         "tournament": tournament,
         "seats": seats,
-        "cells": cells,
+        "blocks": blocks,
+        "totals": totals_rows,
         "blank": blank,
         "signatures": list(sheet.signatures.all()) if not blank else [],
         "corrections": list(sheet.corrections.all()) if not blank else [],
         "foot": rows[-1].top + TOTAL_ROW + 3,
-        "x": {key: column_x(key) for key in ("contract", "players", "result")},
     }
 
 

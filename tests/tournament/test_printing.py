@@ -121,3 +121,30 @@ def test_documents_as_preview_and_pdf(played, organiser, client, name, args, que
 
         first = standings.compute(played).rows[0]
         assert first.name in pages[0] and str(first.values["points"]) in pages[0]
+
+
+def test_games_are_lines_of_one_box_per_column_and_round(played):
+    """A missing game leaves its line empty, so every later game stays on its grid row."""
+    sheet = Scoresheet.objects.get(match__tournament=played, match__number=1, table__number=1)
+    sheet.entries.filter(number=2).delete()
+    sheet.entries.filter(number=3).update(struck=True)
+    context = printing.sheet_context(sheet, blank=False)
+    rounds = played.rules.games_per_match // 4
+    assert len(context["blocks"]) == rounds * 7  # contract, players, result, four points
+    first_round = {b["column"]: str(b["html"]).split("\n") for b in context["blocks"][:7]}
+    entries = {e.number: e for e in sheet.entries.all()}
+    assert all(len(lines) == 4 for lines in first_round.values())
+    assert first_round["contract"][1] == "" and first_round["1"][1] == ""
+    assert short_entry(entries[1])[0] in first_round["contract"][0]
+    assert first_round["contract"][2].startswith('<span class="struck">')
+    circled = sum(
+        1
+        for e in entries.values()
+        if not e.struck and e.kind != "sanction" and e.contract != "rufer" and e.declarer
+    )
+    assert (
+        circled and sum(str(b["html"]).count('class="ring"') for b in context["blocks"]) == circled
+    )  # 5.3.3
+    # the running totals after each round: what is stored for the games there are
+    after_round_1 = [sum(entries[n].points[p] for n in (1, 3, 4)) for p in range(4)]
+    assert [p["value"] for p in context["totals"][0]["points"]] == after_round_1
