@@ -115,6 +115,7 @@ def grid_png(games: int, language: str) -> str:
     image = Image.new("L", (px(210), px(297)), 255)
     draw = ImageDraw.Draw(image)
     regular, small, bold = _font(2.8), _font(2.4), _font(2.8, bold=True)
+    narrow = _font(2.2, bold=True)  # a column head too wide for its column
     draw.rectangle((px(LEFT), px(TOP_GRID), px(LEFT + width), px(TOP_GRID + HEAD_ROW)), fill=232)
     for row in rows:
         height = {"game": GAME_ROW, "round": ROUND_ROW, "total": TOTAL_ROW}[row.kind]
@@ -157,7 +158,8 @@ def grid_png(games: int, language: str) -> str:
         draw.line((px(x), px(TOP_GRID), px(x), px(bottom)), fill=0, width=2 if strong else 1)
         label = heads.get(key)
         if label:
-            draw.text((px(x + 1), px(TOP_GRID + HEAD_ROW / 2)), label, font=bold, fill=0, anchor="lm")
+            font = bold if bold.getlength(label) <= px(column - 1.5) else narrow
+            draw.text((px(x + 0.7), px(TOP_GRID + HEAD_ROW / 2)), label, font=font, fill=0, anchor="lm")
         x += column
     buffer = io.BytesIO()
     image.save(buffer, "PNG", optimize=True)
