@@ -5,8 +5,8 @@ Why not openpyxl's write-only mode, which the project used first: the workbook o
 on our 2-core machine, 5.7 s of that in its per-cell writing (lxml elements for every cell);
 XlsxWriter's constant-memory mode took 4.9 s for the same rows. The target is 5 s for the whole
 export (issue 7). Writing the few XML parts ourselves takes about a second, streams every
-worksheet straight into the archive (nothing but the compressed file is held in memory, no
-temporary files) and keeps the workbook to what Excel and LibreOffice need. openpyxl still reads
+worksheet straight into the archive (what is held is the compressed file and each distinct text
+once, no temporary files) and keeps the workbook to what Excel and LibreOffice need. openpyxl still reads
 workbooks: registration uploads, and the tests of everything written here.
 
 User text is only ever written as an inline string, which a spreadsheet never evaluates: a
@@ -35,7 +35,13 @@ MAX_TITLE = 31
 # Characters XML 1.0 cannot hold (and lone surrogates, which UTF-8 cannot): dropped.
 ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # Characters a worksheet title may not contain.
-TITLE_ILLEGAL = re.compile(r"[\[\]:*?/\\]")
+TITLE_ILLEGAL = re.compile(r"[\[\]:*?/\\\t\n\r]")
+TITLE_ENDS = " '"  # a title may not begin or end with an apostrophe; spaces there are lost
+# Excel and LibreOffice read "_x000D_" in a text as an escaped character: its "_" is escaped.
+EXCEL_ESCAPE = re.compile(r"_(?=x[0-9A-Fa-f]{4}_)")
+# Numbers beyond a double's range would be read as infinity: written as text.
+MAX_NUMBER = Decimal("1e308")
+MAX_INT = 10**308
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -60,15 +66,15 @@ def sheet_titles(titles: Iterable[str]) -> list[str]:
     """Titles Excel accepts: at most 31 characters, none of []:*?/\\, not empty, no apostrophe
     at either end, unique regardless of case (a repeated title gets " (2)", " (3)" ...)."""
     result: list[str] = []
-    taken: set[str] = set()
+    taken: set[str] = {"history"}  # reserved by Excel
     for title in titles:
-        title = TITLE_ILLEGAL.sub(" ", ILLEGAL.sub("", str(title))).strip().strip("'").strip()
-        title = title[:MAX_TITLE].strip() or "Sheet"
+        title = TITLE_ILLEGAL.sub(" ", ILLEGAL.sub("", "" if title is None else str(title)))
+        title = title.strip(TITLE_ENDS)[:MAX_TITLE].strip(TITLE_ENDS) or "Sheet"
         candidate, count = title, 1
         while candidate.casefold() in taken:
             count += 1
             suffix = f" ({count})"
-            candidate = title[: MAX_TITLE - len(suffix)].rstrip() + suffix
+            candidate = title[: MAX_TITLE - len(suffix)].rstrip(TITLE_ENDS) + suffix
         taken.add(candidate.casefold())
         result.append(candidate)
     return result
@@ -84,7 +90,7 @@ class _Cells:
     def text(self, value: str) -> str:
         known = self.texts.get(value)
         if known is None:
-            clean = ILLEGAL.sub("", value)[:MAX_TEXT]
+            clean = EXCEL_ESCAPE.sub("_x005F_", ILLEGAL.sub("", value))[:MAX_TEXT]
             space = ' xml:space="preserve"' if clean != clean.strip() else ""
             known = f' t="inlineStr"><is><t{space}>{escape(clean, CARRIAGE_RETURN)}</t></is></c>'
             if not clean:  # nothing left to show: an empty cell
@@ -96,7 +102,7 @@ class _Cells:
         """The part of ``<c r="A1"...`` after the reference, or None for an empty cell."""
         kind = type(value)
         if kind is int:
-            return f"><v>{value}</v></c>"
+            return f"><v>{value}</v></c>" if -MAX_INT < value < MAX_INT else self.text(str(value))
         if kind is str:
             return self.text(value) if value else None
         if value is None:
@@ -106,9 +112,13 @@ class _Cells:
         if kind is float:
             return f"><v>{value!r}</v></c>" if math.isfinite(value) else self.text(str(value))
         if kind is Decimal:
-            return f"><v>{value}</v></c>" if value.is_finite() else self.text(str(value))
+            return (
+                f"><v>{value}</v></c>"
+                if value.is_finite() and abs(value) < MAX_NUMBER
+                else self.text(str(value))
+            )
         if isinstance(value, int):  # an IntegerChoices member, say
-            return f"><v>{int(value)}</v></c>"
+            return self.cell(int(value))
         if isinstance(value, datetime.date):
             return self.text(value.isoformat())
         return self.text(str(value))  # lazy translations and anything else: as text
@@ -116,7 +126,7 @@ class _Cells:
 
 def _widths(header: Sequence, rows: list[Sequence]) -> list[float]:
     """Column widths from the header and the first rows, within reason."""
-    widths = [len(str(h)) + 2 for h in header]
+    widths = [len(str(h)) + 2 if h is not None else 0 for h in header]
     for row in rows:
         for index, value in enumerate(row):
             length = len(str(value)) if value is not None else 0
@@ -150,7 +160,7 @@ def _worksheet(part, title: str, header: Sequence, rows: Iterable[Sequence], cel
     if header:
         number = 1
         header_cells = (
-            f'<c r="{column}1" s="{BOLD}"{cells.text(str(value))}'
+            f'<c r="{column}1" s="{BOLD}"{cells.text("" if value is None else str(value))}'
             for column, value in zip(columns, header, strict=False)
         )
         part.write(f'<row r="1">{"".join(header_cells)}</row>'.encode())

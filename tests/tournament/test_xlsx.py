@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from openpyxl import load_workbook
+from openpyxl.utils.escape import unescape
 
 from tournament.xlsx import MAX_TEXT, column_letter, sheet_titles, workbook_bytes
 
@@ -84,7 +85,10 @@ def test_rows_can_be_a_generator_and_a_sheet_can_be_empty():
 
 
 def test_sheet_titles_are_made_valid_and_unique():
-    titles = sheet_titles(["Gesamt", "gesamt", "a/b:c*d?[e]", "'zitiert'", "", "x" * 40, "x" * 40, "Gesamt"])
+    titles = sheet_titles(
+        ["Gesamt", "gesamt", "a/b:c*d?[e]", "'zitiert'", "", "x" * 40, "x" * 40, "Gesamt"]
+        + ["' 'abc", "x" * 30 + "'y", "Tab\tNeu\nZeile", "History", None]
+    )
     assert titles == [
         "Gesamt",
         "gesamt (2)",
@@ -94,6 +98,11 @@ def test_sheet_titles_are_made_valid_and_unique():
         "x" * 31,
         "x" * 27 + " (2)",
         "Gesamt (3)",
+        "abc",  # no apostrophe at either end, however it got there
+        "x" * 30,
+        "Tab Neu Zeile",
+        "History (2)",  # a name Excel reserves
+        "Sheet (2)",
     ]
     book = read(workbook_bytes([(t, ["a"], [[1]]) for t in ["Spiele", "Spiele", "D1 T1"]]))
     assert book.sheetnames == ["Spiele", "Spiele (2)", "D1 T1"]
@@ -108,6 +117,19 @@ def test_every_part_is_well_formed_xml_and_declared():
             ET.fromstring(archive.read(name))
         types = archive.read("[Content_Types].xml").decode()
     assert "/xl/worksheets/sheet1.xml" in types and "/xl/worksheets/sheet2.xml" in types
+
+
+def test_what_excel_would_read_otherwise_is_kept_as_written():
+    """ "_x000D_" in a text is an escaped character to Excel and LibreOffice: its "_" is escaped
+    in turn. A number beyond a double's range would be infinity: it is written as text."""
+    content = workbook_bytes([("T", ["a", None, "c"], [["Maier_x000D_", 10**400, Decimal("1E+400")]])])
+    with ZipFile(io.BytesIO(content)) as archive:
+        sheet_xml = archive.read("xl/worksheets/sheet1.xml").decode()
+    assert "Maier_x005F_x000D_" in sheet_xml
+    sheet = read(content)["T"]
+    assert unescape(sheet["A2"].value) == "Maier_x000D_"
+    assert sheet["B2"].value == str(10**400) and sheet["C2"].value == "1E+400"
+    assert sheet["B1"].value is None  # no header for that column
 
 
 def test_no_sheets_is_refused():
@@ -157,4 +179,5 @@ def test_whatever_is_written_reads_back(rows):
         return value
 
     for row, back in zip(rows, read_back, strict=True):
-        assert list(back[: len(row)]) == [expected(v) for v in row]
+        back = [unescape(v) if isinstance(v, str) else v for v in back[: len(row)]]
+        assert back == [expected(v) for v in row]
