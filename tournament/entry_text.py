@@ -59,6 +59,8 @@ def short_entry(entry: GameEntry) -> tuple[str, str, str]:
             players,
             _("seat %(liable)s liable") % {"liable": entry.liable},
         )
+    if entry.invalid_announcement:
+        return contract, players, _("invalid, lost (2.4.10)")
     return contract, players, _outcome(entry)
 
 

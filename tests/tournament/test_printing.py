@@ -148,3 +148,47 @@ def test_games_are_lines_of_one_box_per_column_and_round(played):
     # the running totals after each round: what is stored for the games there are
     after_round_1 = [sum(entries[n].points[p] for n in (1, 3, 4)) for p in range(4)]
     assert [p["value"] for p in context["totals"][0]["points"]] == after_round_1
+
+
+def _mm(text: str, points: float) -> float:
+    """The width of a text in DejaVu Sans (the printed font) in millimetres."""
+    from PIL import ImageFont
+
+    font = ImageFont.truetype(printing.FONT_FILES[0], 100)
+    return font.getlength(text) / 100 * points * 25.4 / 72
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_longest_game_texts_fit_their_printed_columns(language):
+    """The columns clip what is too long (white-space: pre): the longest texts must fit."""
+    from django.utils import translation
+
+    from tournament.models import GameEntry
+
+    widths = {key: width for key, width in printing.COLUMNS}
+    contracts = [("rufer", s) for s in ("eichel", "gras", "schellen")] + [
+        (c, s) for c in ("solo", "solo_tout") for s in ("eichel", "gras", "herz", "schellen", "")
+    ]
+    contracts += [("wenz", ""), ("wenz_tout", ""), ("sie", "")]
+    entries = []
+    for kind in (GameEntry.Kind.GAME, GameEntry.Kind.SANCTION):
+        for contract, suit in contracts:
+            for fields in (
+                {"result": "lost", "schwarz": True},
+                {"result": "won", "schneider": True},
+                {"declarer_points": 120, "schwarz": True},
+                {"invalid_announcement": True},
+            ):
+                entries.append(
+                    GameEntry(
+                        kind=kind, contract=contract, suit=suit, declarer=4, partner=3, liable=2, **fields
+                    )
+                )
+    with translation.override(language):
+        notes = [printing._("struck"), printing._("plain in game 1"), printing._("approved")]
+        for entry in entries:
+            contract, players, result = short_entry(entry)
+            assert _mm(contract, 7) <= widths["contract"] - 1.5, contract
+            assert _mm(players, 7) <= widths["players"] - 1, players
+            longest = max(_mm(f"({note})", 6) for note in notes)
+            assert _mm(result + " ", 7) + longest <= widths["result"] - 1.5, result
