@@ -169,6 +169,17 @@ def grid_png(games: int, language: str) -> str:
 TEXT_COLUMNS = ("contract", "players", "result", "1", "2", "3", "4")
 
 
+def note_text(entry) -> str:
+    """The mark printed after a game's result."""
+    if entry.struck:
+        return _("struck")
+    if entry.downgraded:
+        return _("plain in game 1")  # 5.2.15
+    if entry.approved:
+        return _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
+    return ""
+
+
 def _game_line(entry) -> dict[str, str]:
     """One game's line in each column, as HTML."""
     # 5.3.3: the soloist's points circled (a paper row's circled seat)
@@ -177,15 +188,7 @@ def _game_line(entry) -> dict[str, str]:
         if not entry.struck and entry.kind != "sanction" and entry.contract != "rufer"
         else None
     )
-    note = (
-        _("struck")
-        if entry.struck
-        else _("plain in game 1")  # 5.2.15
-        if entry.downgraded
-        else _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
-        if entry.approved
-        else ""
-    )
+    note = note_text(entry)
     contract, players, result = short_entry(entry)  # the usual German short forms
     struck = '<span class="struck">{}</span>' if entry.struck else "{}"
     line = {
@@ -212,7 +215,7 @@ def _game_blocks(rows: list[Row], entries: dict) -> tuple[list[dict], list[dict]
     def close_run():
         for key in TEXT_COLUMNS:
             html = "\n".join(line[key] for line in run)
-            blocks.append({"top": run_top, "x": column_x(key), "column": key, "html": mark_safe(html)})  # noqa: S308
+            blocks.append({"top": run_top, "x": column_x(key), "column": key, "html": mark_safe(html)})
         run.clear()
 
     for row in rows:
@@ -282,7 +285,7 @@ def sheets_of(match: Match):
 
 MIN_PART = 20  # fewer sheets than two parts of this are drawn in one process
 PARTS_PER_WORKER = 2
-MAX_FILLED_PART = 50  # a filled sheet has ~200 boxes: parts of at most this keep workers small
+MAX_FILLED_PART = 50  # a filled sheet's layout is several times a blank one's: smaller parts
 PART_TIMEOUT = 600  # seconds for the whole run
 BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
 

@@ -185,7 +185,9 @@ def test_the_longest_game_texts_fit_their_printed_columns(language):
                     )
                 )
     with translation.override(language):
-        notes = [printing._("struck"), printing._("plain in game 1"), printing._("approved")]
+        marks = ({"struck": True}, {"downgraded": True}, {"approved": True})
+        notes = [printing.note_text(GameEntry(**mark)) for mark in marks]
+        assert all(notes)
         for entry in entries:
             contract, players, result = short_entry(entry)
             assert _mm(contract, 7) <= widths["contract"] - 1.5, contract
