@@ -1,13 +1,13 @@
 """Writing XLSX workbooks: a streaming SpreadsheetML writer.
 
 Why not openpyxl's write-only mode, which the project used first: the workbook of a
-2,000-player tournament holds 825,000 cells on 1,505 worksheets, and openpyxl took 8 s for it
+2,000-player tournament holds 818,000 cells on 1,505 worksheets, and openpyxl took 8 s for it
 on our 2-core machine, 5.7 s of that in its per-cell writing (lxml elements for every cell);
 XlsxWriter's constant-memory mode took 4.9 s for the same rows. The target is 5 s for the whole
 export (issue 7). Writing the few XML parts ourselves takes about a second, streams every
-worksheet straight into the archive (what is held is the compressed file and each distinct text
-once, no temporary files) and keeps the workbook to what Excel and LibreOffice need. openpyxl still reads
-workbooks: registration uploads, and the tests of everything written here.
+worksheet straight into the archive (what is held is the compressed file and each distinct
+text once, no temporary files) and keeps the workbook to what Excel and LibreOffice need.
+openpyxl still reads workbooks: registration uploads, and the tests of everything written here.
 
 User text is only ever written as an inline string, which a spreadsheet never evaluates: a
 participant named ``=HYPERLINK(...)`` stays text. There are no formulas in what we write.
