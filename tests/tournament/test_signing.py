@@ -159,6 +159,36 @@ def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path)
     assert (tmp_path / complete.paper_scan.name).exists()
 
 
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("liste.jpg", b"hello, not a photo"),
+        ("liste.html", b"<html><script>alert(1)</script></html>"),
+        ("leer.png", b""),
+    ],
+)
+def test_a_scan_that_is_no_photo_or_pdf_is_refused_and_nothing_is_saved(
+    complete, referee, settings, tmp_path, name, content
+):
+    settings.MEDIA_ROOT = tmp_path
+    scan = SimpleUploadedFile(name, content)
+    with pytest.raises(ServiceError, match=name.replace(".", r"\.")):
+        signing.record_paper_signatures(referee, complete, scan)
+    complete.refresh_from_db()
+    assert complete.status != "signed" and not complete.paper_scan and not complete.signatures.exists()
+    assert not list(tmp_path.rglob("*"))
+
+
+def test_a_scan_is_known_by_its_content_and_bounded(complete, referee, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    with pytest.raises(ServiceError, match="20 MB"):
+        big = SimpleUploadedFile("gross.pdf", b"%PDF-1.7" + b"0" * signing.MAX_SCAN_BYTES)
+        signing.record_paper_signatures(referee, complete, big)
+    signing.record_paper_signatures(referee, complete, SimpleUploadedFile("scan", b"%PDF-1.7\n..."))
+    complete.refresh_from_db()
+    assert complete.paper_scan.name.endswith(".pdf")
+
+
 def test_a_void_sheet_counts_for_nothing(complete, supervisor, referee):
     numbers = [s.participant.number for s in complete.table.seats.all()]
     before = {row.number: row.values["points"] for row in standings.compute(complete.match.tournament).rows}

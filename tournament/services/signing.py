@@ -29,6 +29,8 @@ from .scoresheets import locked_sheet, save_entry
 MAX_SIGNATURE_BYTES = 300_000
 MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+MAX_SCAN_BYTES = 20 * 1024 * 1024  # a phone photo of an A4 list is a few MB
+HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1")  # what iPhones write
 
 
 def canonical(sheet: Scoresheet) -> dict:
@@ -161,8 +163,9 @@ def record_paper_signatures(user, sheet: Scoresheet, scan) -> None:
         raise ServiceError(_("Attach a photo or scan of the signed paper list."))
     if sheet.signatures.exists():
         raise ServiceError(_("Some players have already signed on the pad: the others sign there too."))
+    suffix = _scan_suffix(scan)
     sheet.paper_scan.save(
-        f"{sheet.match.tournament.slug}-{sheet.match.number}-{sheet.table.number}{_suffix(scan.name)}",
+        f"{sheet.match.tournament.slug}-{sheet.match.number}-{sheet.table.number}{suffix}",
         scan,
         save=True,
     )
@@ -179,12 +182,30 @@ def record_paper_signatures(user, sheet: Scoresheet, scan) -> None:
     _lock_when_signed(sheet, user)
 
 
-def _suffix(name: str) -> str:
-    lower = name.lower()
-    for suffix in (".jpg", ".jpeg", ".png", ".pdf", ".heic", ".webp"):
-        if lower.endswith(suffix):
-            return suffix
-    return ""
+def _scan_suffix(scan) -> str:
+    """The file suffix of a photo or scan, known by its content, not its name: anything else
+    (a text or web page, say, which would then be served from this site) is refused."""
+    if scan.size > MAX_SCAN_BYTES:
+        raise ServiceError(
+            _("The scan %(name)s is larger than %(mb)s MB.") % {"name": scan.name, "mb": MAX_SCAN_BYTES >> 20}
+        )
+    scan.seek(0)
+    head = scan.read(16)
+    scan.seek(0)
+    if head.startswith(b"\xff\xd8\xff"):
+        return ".jpg"
+    if head.startswith(PNG_MAGIC):
+        return ".png"
+    if head.startswith(b"%PDF-"):
+        return ".pdf"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return ".webp"
+    if head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS:
+        return ".heic"
+    raise ServiceError(
+        _("The scan must be a photo (JPEG, PNG, HEIC or WebP) or a PDF; %(name)s is none of these.")
+        % {"name": scan.name}
+    )
 
 
 def initials_of(user) -> str:
