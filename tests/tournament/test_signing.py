@@ -225,6 +225,7 @@ def test_signing_through_the_page(complete, referee, supervisor, client):
     complete.refresh_from_db()
     assert complete.digest in page and "Unterschrieben und gesperrt" in page
     assert 'name="notation"' not in page  # no more entry
+    assert 'value="delete"' not in page and "?edit=" not in page  # nor change or delete offered
     response = client.post(
         url,
         {
@@ -250,6 +251,7 @@ def test_signing_through_the_page(complete, referee, supervisor, client):
     )
     page = client.get(url).content.decode()
     assert "Spiel 3, korrigiert von AUF: Zahlendreher" in page
+    assert 'value="delete"' not in page and "?edit=" not in page  # a supervisor corrects instead
     assert complete.entries.get(number=3).points == (1, -1, 1, -1)
 
 

@@ -246,7 +246,9 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "soloist_count": soloist_count,
             "approval_from_now": soloist_count >= rules.solo_approval_from - 1,
             "history": sheet.history.all()[:12],
-            "can_enter": self.can(Perm.ENTER_RESULTS),
+            # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
+            "can_enter": self.can(Perm.ENTER_RESULTS)
+            and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID),
             "can_approve": self.can(Perm.APPROVE),
             "can_sanction": self.can(Perm.SANCTION),
             "can_correct": self.can(Perm.CORRECT),
