@@ -43,6 +43,9 @@ COLUMNS = (
     ("4", 18.0),
 )
 HEAD_ROW, GAME_ROW, ROUND_ROW, TOTAL_ROW = 7.0, 5.0, 4.6, 6.0
+# The four signature lines under the grid (5.3.2): every SIGN_PITCH mm, SIGN_WIDTH long,
+# SIGN_LINE below the grid; a signed sheet puts each signature on its line.
+SIGN_PITCH, SIGN_WIDTH, SIGN_LINE = 47.0, 44.0, 19.0
 
 
 def column_x(name: str) -> float:
@@ -72,6 +75,11 @@ def layout(games: int) -> list[Row]:
             y += ROUND_ROW
     rows.append(Row("total", 0, y))
     return rows
+
+
+def bottom_of(rows: list[Row]) -> float:
+    """Where the grid ends (mm from the page top)."""
+    return rows[-1].top + TOTAL_ROW
 
 
 DPI = 200
@@ -111,7 +119,7 @@ def grid_png(games: int, language: str) -> str:
         round_label, total_label = _("Round"), _("Match total")
     width = sum(w for _k, w in COLUMNS)
     rows = layout(games)
-    bottom = rows[-1].top + TOTAL_ROW
+    bottom = bottom_of(rows)
     image = Image.new("L", (px(210), px(297)), 255)
     draw = ImageDraw.Draw(image)
     regular, small, bold = _font(2.8), _font(2.4), _font(2.8, bold=True)
@@ -149,9 +157,10 @@ def grid_png(games: int, language: str) -> str:
     with translation.override(language):
         signature = _("signature")
     for seat in range(4):
-        x0 = LEFT + seat * 47
-        draw.line((px(x0), px(bottom + 19), px(x0 + 44), px(bottom + 19)), fill=0, width=2)
-        draw.text((px(x0), px(bottom + 20)), f"{seat + 1}: {signature}", font=small, fill=60, anchor="lt")
+        x0 = LEFT + seat * SIGN_PITCH
+        line = bottom + SIGN_LINE
+        draw.line((px(x0), px(line), px(x0 + SIGN_WIDTH), px(line)), fill=0, width=2)
+        draw.text((px(x0), px(line + 1)), f"{seat + 1}: {signature}", font=small, fill=60, anchor="lt")
     x = LEFT
     for key, column in (*COLUMNS, ("end", 0)):
         strong = key in ("1", "contract", "end") or x == LEFT
@@ -247,6 +256,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
     tournament = match.tournament
     rules = tournament.rules
     rows = layout(rules.games_per_match)
+    bottom = bottom_of(rows)
     seats = [
         {
             "position": s.position,
@@ -269,9 +279,16 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         "blocks": blocks,
         "totals": totals_rows,
         "blank": blank,
-        "signatures": list(sheet.signatures.all()) if not blank else [],
+        # Each signature on its line of the grid, the signer's name beside the line's label.
+        "signatures": [
+            {"x": LEFT + (s.position - 1) * SIGN_PITCH, "image": s.image, "name": s.name}
+            for s in (sheet.signatures.all() if not blank else ())
+        ],
         "corrections": list(sheet.corrections.all()) if not blank else [],
-        "foot": rows[-1].top + TOTAL_ROW + 3,
+        "foot": bottom + 3,
+        "sign_top": bottom + SIGN_LINE - 10.5,
+        "name_top": bottom + SIGN_LINE + 1,
+        "digest_top": bottom + SIGN_LINE + 4.5,
     }
 
 
