@@ -194,3 +194,14 @@ def test_the_longest_game_texts_fit_their_printed_columns(language):
             assert _mm(players, 7) <= widths["players"] - 1, players
             longest = max(_mm(f"({note})", 6) for note in notes)
             assert _mm(result + " ", 7) + longest <= widths["result"] - 1.5, result
+
+
+def test_what_is_under_the_grid_does_not_overlap(played):
+    """Corrections, the signatures on their lines with the names, the digest, the page footer."""
+    sheet = Scoresheet.objects.filter(match__tournament=played).first()
+    page = printing.sheet_context(sheet, blank=False)
+    line = printing.bottom_of(printing.layout(played.rules.games_per_match)) + printing.SIGN_LINE
+    assert page["foot"] + 5 <= page["sign_top"]  # two lines of corrections fit above
+    assert page["sign_top"] + 10 <= line < page["name_top"]
+    assert page["name_top"] + 3 <= page["digest_top"]
+    assert page["digest_top"] + 3 <= 297 - 6 - 2.5  # the page footer sits 6 mm from the bottom
