@@ -91,8 +91,12 @@ def test_long_runs_use_every_core_and_keep_the_order(played):
 
 
 def test_an_undrawn_match_cannot_be_printed(tournament, tmp_path):
-    with pytest.raises(CommandError):
+    with pytest.raises(CommandError, match="Match 1 of .* is not drawn"):
         call_command("print_scoresheets", tournament.slug, "--match", "1", "-o", str(tmp_path / "x.pdf"))
+    count = tournament.matches.count()
+    with pytest.raises(CommandError, match=f"has no match 9: it has {count} \\(1 to {count}\\)"):
+        call_command("print_scoresheets", tournament.slug, "--match", "9", "-o", str(tmp_path / "x.pdf"))
+    assert not (tmp_path / "x.pdf").exists()
 
 
 @pytest.mark.parametrize(

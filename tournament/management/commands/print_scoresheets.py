@@ -26,7 +26,10 @@ class Command(BaseCommand):
         if tournament is None:
             raise CommandError(f"There is no tournament '{slug}'.")
         found = tournament.matches.filter(number=match).first()
-        if found is None or not found.is_drawn:
+        if found is None:
+            count = tournament.matches.count()
+            raise CommandError(f"'{slug}' has no match {match}: it has {count} (1 to {count}).")
+        if not found.is_drawn:
             raise CommandError(f"Match {match} of '{slug}' is not drawn.")
         start = time.perf_counter()
         sheets = list(sheets_of(found))
