@@ -43,6 +43,9 @@ def test_only_expired_tournaments_are_anonymised(two, tmp_path, django_capture_o
         call_command("purge_expired", stdout=out)
     assert "anonymised: 4 participants, 1 signatures, 1 scans" in out.getvalue()
     assert "jung" not in out.getvalue() and "Kirchweih-Schafkopf (kept until" in out.getvalue()
+    again = io.StringIO()
+    call_command("purge_expired", stdout=again)  # a second run finds nothing left to anonymise
+    assert "anonymised: 0 participants, 0 signatures, 0 scans" in again.getvalue()
     assert set(Participant.objects.filter(tournament=old).values_list("name", flat=True)) == {
         "Teilnehmer 1",
         "Teilnehmer 2",

@@ -9,6 +9,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.db import transaction
+from django.db.models import CharField, Q, Value
+from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from ..models import (
@@ -16,7 +18,6 @@ from ..models import (
     AuditEntry,
     Correction,
     EntryHistory,
-    Participant,
     Scoresheet,
     Signature,
     Substitution,
@@ -40,6 +41,15 @@ def expired(today: datetime.date | None = None):
     return Tournament.objects.filter(retention_until__lt=today).order_by("retention_until")
 
 
+# What an anonymised participant is called: "Teilnehmer 12" for start number 12.
+ANONYMOUS_NAME = Concat(Value("Teilnehmer "), Cast("number", CharField()))
+
+
+def _identifiable(participants):
+    """Participants still holding personal data: a second purge has nothing left to report."""
+    return participants.exclude(Q(name=ANONYMOUS_NAME) & Q(club="") & Q(birth_date__isnull=True))
+
+
 @transaction.atomic
 def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -> Purged:
     """Anonymise a tournament past retention (names, clubs, dates of birth, signatures, scans,
@@ -52,7 +62,7 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
         tournament=tournament.name,
         retention_until=tournament.retention_until,
         deleted=delete,
-        participants=tournament.participants.count(),
+        participants=_identifiable(tournament.participants.all()).count(),
         signatures=Signature.objects.filter(scoresheet__in=sheets).exclude(name="").count(),
         scans=sheets.exclude(paper_scan="").count(),
     )
@@ -62,10 +72,7 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
     if delete:
         tournament.delete()
     else:
-        for participant in tournament.participants.all():
-            Participant.objects.filter(pk=participant.pk).update(
-                name=f"Teilnehmer {participant.number}", club="", birth_date=None
-            )
+        tournament.participants.update(name=ANONYMOUS_NAME, club="", birth_date=None)
         Substitution.objects.filter(participant__tournament=tournament).update(name="Ersatz", club="")
         Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
         EntryHistory.objects.filter(scoresheet__in=sheets).update(user=None, user_name="")
