@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from . import standings
 from .entry_text import describe_entry
-from .models import GameEntry, Seat, Tournament
+from .models import GameEntry, Scoresheet, Seat, Tournament
 from .xlsx import XLSX_MIME, workbook_bytes
 
 
@@ -110,6 +110,11 @@ class TournamentWorkbook:
         ):
             seats.setdefault(table_id, []).append((number, name))
         entries = _entries(tournament)
+        void = dict(  # 5.3.6: their games count for nothing, and the workbook says so
+            Scoresheet.objects.filter(
+                match__tournament=tournament, status=Scoresheet.Status.VOID
+            ).values_list("id", "void_reason")
+        )
         describe = _describer()
         sheets = [_standings_sheet(tournament, None)]
         sheets += [
@@ -124,8 +129,11 @@ class TournamentWorkbook:
             *(_("Seat %(n)s") % {"n": n} for n in range(1, 5)),
         ]
         struck, downgraded = _("struck (5.2.17)"), _("plain Solo/Wenz in game 1 (5.2.15)")
+        voided = _("scoresheet void (5.3.6)")
 
         def note(e: dict) -> str:
+            if e["scoresheet_id"] in void:
+                return voided
             return struck if e["struck"] else downgraded if e["downgraded"] else ""
 
         sheets.append(
@@ -169,6 +177,8 @@ class TournamentWorkbook:
                 totals = [t + p for t, p in zip(totals, points, strict=True)]
                 rows.append([e["number"], describe(e), *points])
             rows.append(["", _("Match total"), *totals])
+            if first["scoresheet_id"] in void:
+                rows.append(["", f"{voided}: {void[first['scoresheet_id']]}"])
             title = f"D{first['scoresheet__match__number']} T{first['scoresheet__table__number']}"
             sheets.append((title, header, rows))
         stamp = datetime.date.today().isoformat()

@@ -89,3 +89,21 @@ def test_control_characters_do_not_break_the_workbook(demo, tmp_path):
     call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
     names = [row[2] for row in load_workbook(target)["Gesamt"].iter_rows(values_only=True)]
     assert "HansMaier" in names
+
+
+def test_a_void_sheet_is_marked_in_the_workbook(demo, tmp_path):
+    """5.3.6: its games count for nothing in the standings, and every row of it says why."""
+    from tournament.models import Scoresheet
+
+    sheet = Scoresheet.objects.get(match__tournament=demo, match__number=1, table__number=2)
+    sheet.status, sheet.void_reason = Scoresheet.Status.VOID, "Liste unleserlich"
+    sheet.save()
+    demo.results_changed()
+    target = tmp_path / "void.xlsx"
+    call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
+    book = load_workbook(target)
+    notes = {(r[0], r[1]): r[4] for r in book["Spiele"].iter_rows(min_row=2, values_only=True)}
+    assert notes[(1, 2)] == "Spielliste ungültig (5.3.6)"
+    assert notes[(1, 1)] != "Spielliste ungültig (5.3.6)"
+    rows = list(book["D1 T2"].iter_rows(values_only=True))
+    assert rows[-2][1] == "Endstand" and rows[-1][1] == "Spielliste ungültig (5.3.6): Liste unleserlich"

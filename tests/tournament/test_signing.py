@@ -207,6 +207,16 @@ def test_a_void_sheet_counts_for_nothing(complete, supervisor, referee):
         sheet_service.save_entry(
             referee, complete, Game(1, Contract.WENZ, 1, result=Result.WON), None, replace=True
         )
+    # visibly: the printed sheet says so above its struck-through games
+    from pypdf import PdfReader
+
+    from tournament import printing
+
+    complete.refresh_from_db()
+    html = printing.render_html([complete], blank=False)
+    assert 'class="sheet void"' in html
+    text = PdfReader(io.BytesIO(printing.scoresheets_pdf([complete], blank=False))).pages[0].extract_text()
+    assert "für ungültig erklärt (Liste unleserlich (5.3.6))" in " ".join(text.split())
 
 
 def test_signing_through_the_page(complete, referee, supervisor, client):
