@@ -279,6 +279,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         "blocks": blocks,
         "totals": totals_rows,
         "blank": blank,
+        "void": not blank and sheet.status == Scoresheet.Status.VOID,  # 5.3.6
         # Each signature on its line of the grid, the signer's name beside the line's label.
         "signatures": [
             {"x": LEFT + (s.position - 1) * SIGN_PITCH, "image": s.image, "name": s.name}
