@@ -1,25 +1,42 @@
+"""Shared factories of the Django tests: users with roles, tournaments, players, drawn and played
+tournaments, signatures. Every test module takes them as fixtures; none imports another."""
+
+import base64
 import datetime
+import io
+import random
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from PIL import Image, ImageDraw
 
-from tournament.models import Participant, StaffRole, Tournament
-from tournament.services.tournaments import _sync_matches
+from scoring import Contract, Game, Result, Suit
+from tournament.demo import generator
+from tournament.draw import services as draw_service
+from tournament.exchange.importer import import_plan
+from tournament.exchange.reader import read_document
+from tournament.models import Participant, Scoresheet, StaffRole, Tournament
+from tournament.results import services as sheet_service
+from tournament.results import signing
+from tournament.tournaments.services import sync_matches
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
-def make_user(username, **extra):
+def _user(username, **extra):
     return get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
 
 
-def make_tournament(slug="kirchweih", **fields):
+def _tournament(slug="kirchweih", **fields):
     defaults = {"name": "Kirchweih-Schafkopf", "date": datetime.date(2026, 11, 21), "venue": "Gasthof Post"}
     tournament = Tournament.objects.create(slug=slug, **{**defaults, **fields})
-    _sync_matches(tournament)
+    sync_matches(tournament)
     return tournament
 
 
-def add_players(tournament, count, start=1, **fields):
+def _players(tournament, count, start=1, **fields):
     return Participant.objects.bulk_create(
         [
             Participant(tournament=tournament, number=n, name=f"Spieler {n:03d}", **fields)
@@ -29,17 +46,35 @@ def add_players(tournament, count, start=1, **fields):
 
 
 @pytest.fixture
+def make_user(db):
+    """``make_user("name", **fields)``: a user whose password is ``pw-name``."""
+    return _user
+
+
+@pytest.fixture
+def make_tournament(db):
+    """``make_tournament(slug, **fields)``: a tournament with its matches, nobody on its staff."""
+    return _tournament
+
+
+@pytest.fixture
+def add_players(db):
+    """``add_players(tournament, count, start=1, **fields)``: "Spieler 001" and on."""
+    return _players
+
+
+@pytest.fixture
 def tournament(db):
-    return make_tournament()
+    return _tournament()
 
 
 @pytest.fixture
 def other_tournament(db):
-    return make_tournament("fasching", name="Faschings-Schafkopf")
+    return _tournament("fasching", name="Faschings-Schafkopf")
 
 
 def _staff(tournament, username, role):
-    user = make_user(username)
+    user = _user(username)
     StaffRole.objects.create(tournament=tournament, user=user, role=role)
     return user
 
@@ -64,3 +99,96 @@ def referee(tournament):
 @pytest.fixture
 def foreign_organiser(other_tournament):
     return _staff(other_tournament, "fremd", StaffRole.Role.ORGANISER)
+
+
+@pytest.fixture
+def drawn(tournament, organiser):
+    """Eight players on two tables in both matches, no game entered."""
+    _players(tournament, 8)
+    draw_service.draw_all(organiser, tournament, seed="liste")
+    return tournament
+
+
+@pytest.fixture
+def played(tournament, organiser):
+    """Twelve players, both matches drawn and every sheet complete with valid random games."""
+    _players(tournament, 12)
+    draw_service.draw_all(organiser, tournament, seed="druck")
+    generator.fill_results(tournament, random.Random(8))
+    return tournament
+
+
+@pytest.fixture
+def demo(db):
+    """The demo tournament of fixtures/demo.json."""
+    return import_plan(read_document((FIXTURES / "demo.json").read_bytes()))
+
+
+def _sheet_of(tournament, match=1, table=1):
+    return Scoresheet.objects.select_related("match__tournament", "table").get(
+        match__tournament=tournament, match__number=match, table__number=table
+    )
+
+
+@pytest.fixture
+def sheet_of():
+    """``sheet_of(tournament, match=1, table=1)``: that table's scoresheet, read afresh."""
+    return _sheet_of
+
+
+@pytest.fixture
+def enter():
+    """``enter(user, sheet, entry, replace=False)``: through the service, at the current version."""
+
+    def enter(user, sheet, entry, replace=False):
+        sheet.refresh_from_db()
+        return sheet_service.save_entry(user, sheet, entry, sheet.version, replace=replace)
+
+    return enter
+
+
+def _png(drawn: bool = True) -> str:
+    image = Image.new("RGBA", (300, 100), (0, 0, 0, 0))
+    if drawn:
+        ImageDraw.Draw(image).line((10, 80, 120, 20, 250, 70), fill=(0, 0, 0, 255), width=3)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+@pytest.fixture
+def signature_png():
+    """``signature_png(drawn=True)``: what the signature pad sends, a PNG data URL."""
+    return _png
+
+
+def _sign(user, sheet, positions=(1, 2, 3, 4)):
+    for position in positions:
+        signing.sign_with_pad(user, sheet, position, _png())
+    sheet.refresh_from_db()
+    return sheet
+
+
+@pytest.fixture
+def sign():
+    """``sign(user, sheet, positions=(1, 2, 3, 4))``: those seats sign on the pad."""
+    return _sign
+
+
+@pytest.fixture
+def sign_and_correct():
+    """``sign_and_correct(referee, supervisor, sheet)``: four signatures, then the supervisor
+    corrects game 2 of the locked sheet (5.3.4)."""
+
+    def sign_and_correct(referee, supervisor, sheet):
+        _sign(referee, sheet)
+        signing.correct(
+            supervisor,
+            sheet,
+            Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON),
+            "Zahlendreher",
+        )
+        sheet.refresh_from_db()
+        return sheet
+
+    return sign_and_correct

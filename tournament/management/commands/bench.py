@@ -24,13 +24,15 @@ from pypdf import PdfReader
 from scoring import Contract, Game, Result, Suit
 from scoring.draw import draw_matches
 
-from ...exchange import dumps, export_document, import_plan, read_document
-from ...exports import EXPORTERS
+from ...draw import services as draw_service
+from ...exchange.importer import import_plan
+from ...exchange.reader import read_document
+from ...exchange.writer import dumps, export_document
 from ...models import Participant, Scoresheet, Tournament
-from ...permissions import COMMAND_LINE
-from ...services import draw as draw_service
-from ...services import scoresheets
-from ...services.tournaments import create_tournament
+from ...printing.workbook import EXPORTERS
+from ...results import services as scoresheets
+from ...tournaments.permissions import COMMAND_LINE
+from ...tournaments.services import create_tournament
 
 NOT_YET: list[tuple[str, str]] = []
 
@@ -229,7 +231,7 @@ class Command(BaseCommand):
         memory), against a plain WeasyPrint table layout of the same sheet drawn here."""
         from django.template import Context, Template
 
-        from ...printing import _pdf, scoresheets_pdf, sheet_context, sheets_of
+        from ...printing.pdf import _pdf, scoresheets_pdf, sheet_context, sheets_of
 
         with tempfile.TemporaryDirectory() as folder:
             target = os.path.join(folder, "sheets.pdf")

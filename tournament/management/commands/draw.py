@@ -1,9 +1,9 @@
 from django.core.management.base import BaseCommand, CommandError
 
+from ...draw import services as draw_service
+from ...errors import ServiceError
 from ...models import Tournament
-from ...permissions import COMMAND_LINE
-from ...services import ServiceError
-from ...services import draw as draw_service
+from ...tournaments.permissions import COMMAND_LINE
 
 
 class Command(BaseCommand):

@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...exchange import dumps, export_document
+from ...exchange.writer import dumps, export_document
 from ...models import Tournament
 
 

@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...exports import EXPORTERS
 from ...models import Tournament
+from ...printing.workbook import EXPORTERS
 
 
 class Command(BaseCommand):

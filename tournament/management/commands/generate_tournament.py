@@ -10,12 +10,12 @@ from django.core.management.base import BaseCommand, CommandError
 from scoring.draw import draw_problems
 from scoring.profiles import PROFILES, ProfileError
 
-from ... import generator
+from ...demo import generator
+from ...draw import services as draw_service
 from ...models import Tournament
-from ...permissions import COMMAND_LINE
 from ...problems import problem_messages
-from ...services import draw as draw_service
-from ...services.tournaments import create_tournament
+from ...tournaments.permissions import COMMAND_LINE
+from ...tournaments.services import create_tournament
 
 
 class Command(BaseCommand):

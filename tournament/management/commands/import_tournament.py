@@ -4,7 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...exchange import DocumentError, import_plan, read_document
+from ...exchange.importer import import_plan
+from ...exchange.reader import DocumentError, read_document
 
 
 class Command(BaseCommand):

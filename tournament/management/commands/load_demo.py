@@ -5,7 +5,8 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from ...exchange import import_plan, read_document
+from ...exchange.importer import import_plan
+from ...exchange.reader import read_document
 from ...models import Tournament
 
 DEMOS = ("demo.json", "demo-3x16.json")

@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from ...models import Tournament
-from ...printing import scoresheets_pdf, sheets_of
+from ...printing.pdf import scoresheets_pdf, sheets_of
 
 
 class Command(BaseCommand):

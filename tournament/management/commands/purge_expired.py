@@ -5,7 +5,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from ...services.retention import expired, forget_uploads, purge
+from ...tournaments.retention import expired, forget_uploads, purge
 
 
 class Command(BaseCommand):

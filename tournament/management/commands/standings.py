@@ -5,8 +5,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ... import standings
 from ...models import Tournament
+from ...standings import standings
 
 FIELDS = ["rank", "number", "name", *(m.key for m in standings.METRICS)]
 

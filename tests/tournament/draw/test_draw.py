@@ -1,0 +1,177 @@
+"""The draw service, its history, the multiple-of-four message and the draw command."""
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from tournament.draw import services as draw_service
+from tournament.errors import ServiceError
+from tournament.models import AuditEntry, GameEntry, Match, Participant, Scoresheet, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def seating(match):
+    return [
+        [s.participant.number for s in t.seats.order_by("position")] for t in match.tables.order_by("number")
+    ]
+
+
+def test_draw_all_seats_everyone_once_per_match(tournament, organiser, add_players):
+    add_players(tournament, 16)
+    draw_service.draw_all(organiser, tournament, seed="kirta")
+    for match in tournament.matches.all():
+        numbers = sorted(n for table in seating(match) for n in table)
+        assert numbers == list(range(1, 17))
+        assert match.seed == "kirta"
+        assert match.tables.count() == 4
+        assert Scoresheet.objects.filter(match=match).count() == 4
+    assert draw_service.repeated_table_mates(tournament) == 0
+
+
+def test_the_same_seed_gives_the_same_draw(tournament, organiser, add_players):
+    add_players(tournament, 24)
+    draw_service.draw_all(organiser, tournament, seed="abc")
+    first = [seating(m) for m in tournament.matches.all()]
+    draw_service.draw_all(organiser, tournament, seed="abc")
+    assert [seating(m) for m in tournament.matches.all()] == first
+    draw_service.draw_all(organiser, tournament, seed="xyz")
+    assert [seating(m) for m in tournament.matches.all()] != first
+
+
+def test_a_new_seed_is_stored_and_recorded(tournament, organiser, add_players):
+    add_players(tournament, 8)
+    draw_service.draw_all(organiser, tournament)
+    seed = tournament.matches.get(number=1).seed
+    assert len(seed) >= 8
+    assert AuditEntry.objects.filter(action="draw.all", detail__seed=seed).exists()
+
+
+def test_redraw_of_one_match_keeps_the_others(tournament, organiser, add_players):
+    players = add_players(tournament, 20)
+    draw_service.draw_all(organiser, tournament, seed="one")
+    first = seating(tournament.matches.get(number=1))
+    Participant.objects.filter(pk__in=[p.pk for p in players[:4]]).update(status="withdrawn")
+    draw_service.draw_one(organiser, tournament, 2, seed="two")
+    assert seating(tournament.matches.get(number=1)) == first
+    second = [n for table in seating(tournament.matches.get(number=2)) for n in table]
+    assert sorted(second) == list(range(5, 21))
+    assert draw_service.repeated_table_mates(tournament) == 0
+    history = AuditEntry.objects.get(action="draw.match")
+    assert history.detail["match"] == 2
+    assert len(history.detail["replaced"]) == 5  # the five tables it replaced
+
+
+def test_the_message_in_english(tournament, organiser, add_players):
+    from django.utils import translation
+
+    add_players(tournament, 18)
+    with translation.override("en"), pytest.raises(ServiceError) as error:
+        draw_service.draw_all(organiser, tournament)
+    assert str(error.value.message).startswith(
+        "18 active participants do not fill tables of four: 2 players are missing, or 2 are too many."
+    )
+
+
+@pytest.mark.parametrize(
+    ("count", "expected"),
+    [
+        (17, "17 aktive Teilnehmer füllen keine Vierertische: es fehlen 3 Spieler, oder 1 ist zu viel."),
+        (19, "19 aktive Teilnehmer füllen keine Vierertische: es fehlt 1 Spieler, oder 3 sind zu viel."),
+    ],
+)
+def test_a_count_not_a_multiple_of_four_is_refused_with_what_is_missing(
+    tournament, organiser, count, expected, add_players
+):
+    add_players(tournament, count)
+    with pytest.raises(ServiceError) as error:
+        draw_service.draw_all(organiser, tournament)
+    assert str(error.value.message).startswith(expected)
+    assert "Ersatzspieler" in str(error.value.message)
+    assert not Seat.objects.exists()
+
+
+def test_draw_page_offers_reserve_players(tournament, organiser, client, add_players):
+    add_players(tournament, 15)
+    (reserve,) = add_players(tournament, 1, start=50, status="reserve")
+    client.force_login(organiser)
+    url = reverse("organiser:draw", args=[tournament.slug])
+    text = client.get(url).content.decode()
+    assert "Spieler 050" in text
+    client.post(
+        reverse("organiser:participant_status", args=[tournament.slug]),
+        {"participants": [reserve.pk], "status": "active", "next": url},
+    )
+    response = client.post(url, {"seed": "s"}, follow=True)
+    assert response.status_code == 200
+    assert Seat.objects.filter(match__number=1).count() == 16
+
+
+def _enter_a_result(match):
+    sheet = Scoresheet.objects.filter(match=match).first()
+    return GameEntry.objects.create(
+        scoresheet=sheet,
+        number=1,
+        contract="solo",
+        suit="herz",
+        declarer=1,
+        result="won",
+        points_1=6,
+        points_2=-2,
+        points_3=-2,
+        points_4=-2,
+    )
+
+
+def test_a_match_with_results_needs_the_supervisor_to_discard_them(
+    tournament, organiser, supervisor, add_players
+):
+    add_players(tournament, 16)
+    draw_service.draw_all(organiser, tournament, seed="a")
+    match = Match.objects.get(tournament=tournament, number=1)
+    _enter_a_result(match)
+    with pytest.raises(ServiceError) as error:
+        draw_service.draw_one(organiser, tournament, 1, seed="b")
+    assert "hat schon Ergebnisse" in str(error.value.message)
+    with pytest.raises(ServiceError):  # the organiser alone cannot confirm
+        draw_service.draw_one(organiser, tournament, 1, seed="b", discard_results=True)
+    from tournament.models import StaffRole
+
+    StaffRole.objects.create(tournament=tournament, user=supervisor, role="organiser")
+    draw_service.draw_one(supervisor, tournament, 1, seed="b", discard_results=True)
+    assert not GameEntry.objects.filter(scoresheet__match=match).exists()
+    history = AuditEntry.objects.get(action="draw.match")
+    assert history.detail["discarded_results"] == {"1": 1}
+    entries = [e for table in history.detail["replaced"] for e in table["entries"]]
+    assert entries[0]["contract"] == "solo" and entries[0]["points"] == [6, -2, -2, -2]
+
+
+def test_draw_command(tournament, add_players):
+    add_players(tournament, 16)
+    from io import StringIO
+
+    out = StringIO()
+    call_command("draw", tournament.slug, "--seed", "cli", stdout=out)
+    assert "match 2: 4 tables, seed cli" in out.getvalue()
+    assert "repeated table-mates over all drawn matches: 0" in out.getvalue()
+    first = [seating(m) for m in tournament.matches.all()]
+    call_command("draw", tournament.slug, "--match", "2", "--seed", "cli2", stdout=StringIO())
+    assert seating(tournament.matches.get(number=1)) == first[0]
+
+
+def test_draw_command_errors(tournament, add_players):
+    add_players(tournament, 6)
+    with pytest.raises(CommandError, match="füllen keine Vierertische"):
+        call_command("draw", tournament.slug)
+    with pytest.raises(CommandError, match="no tournament"):
+        call_command("draw", "gibts-nicht")
+
+
+def test_a_large_field_can_be_drawn_again(tournament, organiser, add_players):
+    """Hundreds of tables: the history snapshot must not build SQL that SQLite refuses."""
+    add_players(tournament, 1200)
+    draw_service.draw_all(organiser, tournament, seed="gross")
+    draw_service.draw_all(organiser, tournament, seed="gross2")
+    history = AuditEntry.objects.filter(action="draw.all").order_by("created", "id").last()
+    assert len(history.detail["replaced"]["1"]) == 300
+    assert draw_service.repeated_table_mates(tournament) == 0

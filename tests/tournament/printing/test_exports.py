@@ -1,0 +1,100 @@
+"""The Excel export: standings with the tie-break columns, every game, every scoresheet."""
+
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+from openpyxl import load_workbook
+
+from tournament.models import Participant
+from tournament.standings import standings
+
+pytestmark = pytest.mark.django_db
+
+
+def test_workbook_holds_standings_games_and_scoresheets(demo, tmp_path):
+    target = tmp_path / "demo.xlsx"
+    call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
+    book = load_workbook(target)
+    assert book.sheetnames[:4] == ["Gesamt", "Durchgang 1", "Durchgang 2", "Spiele"]
+    assert len(book.sheetnames) == 4 + 8  # one worksheet per scoresheet
+    overall = list(book["Gesamt"].iter_rows(values_only=True))
+    assert overall[0][:10] == (
+        "Rang",
+        "Nr.",
+        "Name",
+        "Verein",
+        "Punkte",
+        "Sie gespielt",
+        "Tout gewonnen",
+        "Tout gespielt",
+        "Solo/Wenz gewonnen",
+        "Solo/Wenz gespielt",
+    )
+    expected = [(row.rank, row.number, *row.key) for row in standings.compute(demo).rows]
+    assert [(r[0], r[1], *r[4:10]) for r in overall[1:]] == expected
+    assert all(isinstance(v, int) for r in overall[1:] for v in r[4:10])  # values, not formulas
+    games = list(book["Spiele"].iter_rows(values_only=True))
+    assert len(games) == 1 + 256
+    assert games[1][:5] == (
+        1,
+        1,
+        1,
+        "Gras-Solo-Tout, 2: gewonnen",
+        "einfaches Solo/Wenz im ersten Spiel (5.2.15)",
+    )
+    sheet = list(book["D1 T1"].iter_rows(values_only=True))
+    assert sheet[-1][1] == "Endstand" and sum(sheet[-1][2:6]) == 0
+
+
+def test_a_formula_like_name_stays_text(demo, tmp_path):
+    Participant.objects.filter(tournament=demo, number=1).update(
+        name='=HYPERLINK("http://example.org","klick")', club="=1+1"
+    )
+    demo.results_changed()
+    target = tmp_path / "x.xlsx"
+    call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
+    sheet = load_workbook(target)["Gesamt"]
+    cells = {row[1].value: row for row in sheet.iter_rows(min_row=2)}
+    assert cells[1][2].value == '=HYPERLINK("http://example.org","klick")'
+    assert cells[1][2].data_type == "s" and cells[1][3].data_type == "s"
+
+
+def test_download_from_the_dashboard(demo, client, admin_user):
+    client.force_login(admin_user)
+    response = client.get(reverse("organiser:export_xlsx", args=[demo.slug]))
+    assert response.status_code == 200
+    assert load_workbook(io.BytesIO(response.content)).sheetnames[0] == "Gesamt"
+
+
+def test_unknown_tournament():
+    with pytest.raises(CommandError):
+        call_command("export_xlsx", "nope", "-o", "/tmp/x.xlsx")
+
+
+def test_control_characters_do_not_break_the_workbook(demo, tmp_path):
+    Participant.objects.filter(tournament=demo, number=2).update(name="Hans\x01Maier")
+    demo.results_changed()
+    target = tmp_path / "x.xlsx"
+    call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
+    names = [row[2] for row in load_workbook(target)["Gesamt"].iter_rows(values_only=True)]
+    assert "HansMaier" in names
+
+
+def test_a_void_sheet_is_marked_in_the_workbook(demo, tmp_path):
+    """5.3.6: its games count for nothing in the standings, and every row of it says why."""
+    from tournament.models import Scoresheet
+
+    sheet = Scoresheet.objects.get(match__tournament=demo, match__number=1, table__number=2)
+    sheet.status, sheet.void_reason = Scoresheet.Status.VOID, "Liste unleserlich"
+    sheet.save()
+    demo.results_changed()
+    target = tmp_path / "void.xlsx"
+    call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
+    book = load_workbook(target)
+    notes = {(r[0], r[1]): r[4] for r in book["Spiele"].iter_rows(min_row=2, values_only=True)}
+    assert notes[(1, 2)] == "Spielliste ungültig (5.3.6)"
+    assert notes[(1, 1)] != "Spielliste ungültig (5.3.6)"
+    rows = list(book["D1 T2"].iter_rows(values_only=True))
+    assert rows[-2][1] == "Endstand" and rows[-1][1] == "Spielliste ungültig (5.3.6): Liste unleserlich"

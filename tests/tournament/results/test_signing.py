@@ -1,0 +1,278 @@
+"""Signing (5.3.2), locking and the digest, corrections (5.3.4), void sheets (5.3.6)."""
+
+import base64
+import io
+import random
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.core.files.uploadedfile import SimpleUploadedFile
+from PIL import Image
+
+from scoring import Contract, Game, Result, Suit
+from tournament.demo import generator
+from tournament.draw import services as draw_service
+from tournament.errors import ServiceError
+from tournament.models import Correction, Scoresheet
+from tournament.results import services as sheet_service
+from tournament.results import signing
+from tournament.standings import standings
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def complete(tournament, organiser, add_players):
+    add_players(tournament, 8)
+    draw_service.draw_all(organiser, tournament, seed="unterschrift")
+    generator.fill_results(tournament, random.Random(3))
+    return Scoresheet.objects.get(match__tournament=tournament, match__number=1, table__number=1)
+
+
+def test_only_a_complete_sheet_is_signed(tournament, organiser, referee, add_players, signature_png):
+    add_players(tournament, 4)
+    draw_service.draw_all(organiser, tournament, seed="x")
+    sheet = Scoresheet.objects.get(match__number=1)
+    with pytest.raises(ServiceError, match="vollständige"):
+        signing.sign_with_pad(referee, sheet, 1, signature_png())
+
+
+def test_four_signatures_lock_the_sheet_with_a_digest(complete, referee, sign, signature_png):
+    signing.sign_with_pad(referee, complete, 1, signature_png())
+    complete.refresh_from_db()
+    assert complete.status == "complete" and not complete.digest
+    with pytest.raises(ServiceError, match="schon unterschrieben"):
+        signing.sign_with_pad(referee, complete, 1, signature_png())
+    sheet = sign(referee, complete, (2, 3, 4))
+    assert sheet.status == "signed" and sheet.locked_at
+    assert len(sheet.digest) == 64 and sheet.digest == signing.digest_of(sheet)
+    assert [s.name for s in sheet.signatures.all()] == [
+        seat.participant.name for seat in sheet.table.seats.order_by("position")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("image", "message"),
+    [
+        ("", "fehlt"),
+        ("data:image/png;base64,@@@", "nicht gelesen"),
+        ("data:image/png;base64," + base64.b64encode(b"GIF89a....").decode(), "nicht gelesen"),
+    ],
+)
+def test_unreadable_signatures_are_refused(complete, referee, image, message):
+    with pytest.raises(ServiceError, match=message):
+        signing.sign_with_pad(referee, complete, 1, image)
+    assert not complete.signatures.exists()
+
+
+def test_an_empty_signature_is_refused(complete, referee, signature_png):
+    with pytest.raises(ServiceError, match="leer"):
+        signing.sign_with_pad(referee, complete, 1, signature_png(drawn=False))
+
+
+def test_a_locked_sheet_refuses_every_change_but_a_correction(complete, referee, supervisor, sign):
+    sheet = sign(referee, complete)
+    game = Game(5, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
+    for user in (referee, supervisor):
+        with pytest.raises(ServiceError, match="gesperrt"):
+            sheet_service.save_entry(user, sheet, game, sheet.version, replace=True)
+        with pytest.raises(ServiceError, match="gesperrt"):
+            sheet_service.delete_entry(user, sheet, 5, sheet.version)
+    with pytest.raises(ServiceError, match="gesperrt"):
+        sheet_service.approve(supervisor, sheet, 6, "sie")
+    with pytest.raises(PermissionDenied):
+        signing.correct(referee, sheet, game, "Schreibfehler")
+    with pytest.raises(ServiceError, match="Grund"):
+        signing.correct(supervisor, sheet, game, "  ")
+    old_digest = sheet.digest
+    old_points = sheet.entries.get(number=5).points
+    correction = signing.correct(supervisor, sheet, game, "Schreibfehler auf der Liste")
+    sheet.refresh_from_db()
+    assert sheet.status == "signed"
+    assert sheet.entries.get(number=5).points == (1, 1, -1, -1)
+    assert correction.before["points"] == list(old_points)
+    assert correction.initials == "AUF"
+    assert correction.digest_before == old_digest != correction.digest_after == sheet.digest
+    assert Correction.objects.count() == 1
+
+
+def test_the_digest_is_stable_and_changes_with_any_content(complete, referee, sign):
+    sheet = sign(referee, complete)
+    assert signing.digest_of(sheet) == signing.digest_of(sheet) == sheet.digest
+    entry = sheet.entries.get(number=3)
+    entry.points_1, entry.points_2 = entry.points_2, entry.points_1
+    entry.save()
+    assert signing.digest_of(sheet) != sheet.digest
+    entry.points_1, entry.points_2 = entry.points_2, entry.points_1
+    entry.save()
+    assert signing.digest_of(sheet) == sheet.digest
+    participant = sheet.table.seats.get(position=2).participant
+    participant.name = "Anders, Hans"
+    participant.save()
+    assert signing.digest_of(sheet) != sheet.digest
+
+
+def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    with pytest.raises(ServiceError, match="Foto"):
+        signing.record_paper_signatures(referee, complete, None)
+    scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
+    signing.record_paper_signatures(referee, complete, scan)
+    complete.refresh_from_db()
+    assert complete.status == "signed" and complete.paper_scan.name.endswith(".jpg")
+    assert {s.method for s in complete.signatures.all()} == {"paper"}
+    assert (tmp_path / complete.paper_scan.name).exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("liste.jpg", b"hello, not a photo"),
+        ("liste.html", b"<html><script>alert(1)</script></html>"),
+        ("leer.png", b""),
+    ],
+)
+def test_a_scan_that_is_no_photo_or_pdf_is_refused_and_nothing_is_saved(
+    complete, referee, settings, tmp_path, name, content
+):
+    settings.MEDIA_ROOT = tmp_path
+    scan = SimpleUploadedFile(name, content)
+    with pytest.raises(ServiceError, match=name.replace(".", r"\.")):
+        signing.record_paper_signatures(referee, complete, scan)
+    complete.refresh_from_db()
+    assert complete.status != "signed" and not complete.paper_scan and not complete.signatures.exists()
+    assert not list(tmp_path.rglob("*"))
+
+
+def test_a_scan_is_known_by_its_content_and_bounded(complete, referee, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    with pytest.raises(ServiceError, match="20 MB"):
+        big = SimpleUploadedFile("gross.pdf", b"%PDF-1.7" + b"0" * signing.MAX_SCAN_BYTES)
+        signing.record_paper_signatures(referee, complete, big)
+    signing.record_paper_signatures(referee, complete, SimpleUploadedFile("scan", b"%PDF-1.7\n..."))
+    complete.refresh_from_db()
+    assert complete.paper_scan.name.endswith(".pdf")
+
+
+def test_a_void_sheet_counts_for_nothing(complete, supervisor, referee):
+    numbers = [s.participant.number for s in complete.table.seats.all()]
+    before = {row.number: row.values["points"] for row in standings.compute(complete.match.tournament).rows}
+    with pytest.raises(PermissionDenied):
+        signing.declare_void(referee, complete, "unleserlich")
+    with pytest.raises(ServiceError):
+        signing.declare_void(supervisor, complete, "")
+    signing.declare_void(supervisor, complete, "Liste unleserlich (5.3.6)")
+    after = {row.number: row.values["points"] for row in standings.compute(complete.match.tournament).rows}
+    points = dict(
+        zip(range(1, 5), [complete.table.seats.get(position=p).points for p in range(1, 5)], strict=True)
+    )
+    for position, number in enumerate(numbers, start=1):
+        assert after[number] == before[number] - points[position]
+    with pytest.raises(ServiceError, match="ungültig"):
+        sheet_service.save_entry(
+            referee, complete, Game(1, Contract.WENZ, 1, result=Result.WON), None, replace=True
+        )
+    # visibly: the printed sheet says so above its struck-through games
+    from pypdf import PdfReader
+
+    from tournament.printing import pdf as printing
+
+    complete.refresh_from_db()
+    html = printing.render_html([complete], blank=False)
+    assert 'class="sheet void"' in html
+    text = PdfReader(io.BytesIO(printing.scoresheets_pdf([complete], blank=False))).pages[0].extract_text()
+    assert "für ungültig erklärt (Liste unleserlich (5.3.6))" in " ".join(text.split())
+
+
+def test_signing_through_the_page(complete, referee, supervisor, client, signature_png):
+    from django.urls import reverse
+
+    url = reverse("referee:sheet", args=[complete.match.tournament.slug, 1, 1])
+    client.force_login(referee)
+    page = client.get(url).content.decode()
+    assert 'class="signature-pad"' in page and "signature-pad.js" in page
+    for position in (1, 2, 3, 4):
+        response = client.post(
+            url, {"action": "sign", "sheet": complete.pk, "position": position, "image": signature_png()}
+        )
+        assert response.status_code == 302
+    page = client.get(url).content.decode()
+    complete.refresh_from_db()
+    assert complete.digest in page and "Unterschrieben und gesperrt" in page
+    assert 'name="notation"' not in page  # no more entry
+    assert 'value="delete"' not in page and "?edit=" not in page  # nor change or delete offered
+    response = client.post(
+        url,
+        {
+            "action": "game",
+            "sheet": complete.pk,
+            "version": complete.version,
+            "number": 3,
+            "notation": "re13+",
+            "replace": "on",
+        },
+    )
+    assert "gesperrt" in response.content.decode()
+    client.force_login(supervisor)
+    client.post(
+        url,
+        {
+            "action": "correct",
+            "sheet": complete.pk,
+            "number": 3,
+            "notation": "re13+",
+            "reason": "Zahlendreher",
+        },
+    )
+    page = client.get(url).content.decode()
+    assert "Spiel 3, korrigiert von AUF: Zahlendreher" in page
+    assert 'value="delete"' not in page and "?edit=" not in page  # a supervisor corrects instead
+    assert complete.entries.get(number=3).points == (1, -1, 1, -1)
+
+
+def test_empty_pad_is_refused_on_the_page(complete, referee, client):
+    from django.urls import reverse
+
+    url = reverse("referee:sheet", args=[complete.match.tournament.slug, 1, 1])
+    client.force_login(referee)
+    response = client.post(url, {"action": "sign", "sheet": complete.pk, "position": 1, "image": ""})
+    assert "Die Unterschrift fehlt." in response.content.decode()
+    assert not complete.signatures.exists()
+
+
+def test_a_signed_sheet_still_counts_in_the_standings(complete, referee, sign):
+    """Signing confirms the points; it must not take them away (5.3.2, 5.4.1)."""
+    tournament = complete.match.tournament
+    before = [(r.number, r.key) for r in standings.compute(tournament).rows]
+    sign(referee, complete)
+    assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
+    for status in ("open", "complete", "signed"):
+        Scoresheet.objects.filter(pk=complete.pk).update(status=status)
+        tournament.results_changed()
+        assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
+
+
+def test_a_huge_signature_image_is_refused_before_decoding(complete, referee):
+    image = Image.new("1", (13000, 13000), 0)
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    data = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+    with pytest.raises(ServiceError, match="nicht gelesen"):
+        signing.sign_with_pad(referee, complete, 1, data)
+
+
+def test_the_scan_is_for_staff_only(complete, referee, foreign_organiser, client, settings, tmp_path):
+    from django.urls import reverse
+
+    settings.MEDIA_ROOT = tmp_path
+    scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
+    signing.record_paper_signatures(referee, complete, scan)
+    url = reverse("referee:scan", args=[complete.match.tournament.slug, 1, 1])
+    assert client.get(url).status_code == 302  # to log in
+    client.force_login(foreign_organiser)
+    assert client.get(url).status_code == 403
+    client.force_login(referee)
+    response = client.get(url)
+    assert response.status_code == 200 and b"".join(response.streaming_content).endswith(b"scan")
+    board = reverse("referee:board", args=[complete.match.tournament.slug, 1])
+    assert "state-signed" in client.get(board).content.decode()

@@ -1,0 +1,183 @@
+"""The organiser's pages, walked as the organiser walks them."""
+
+import datetime
+import html
+
+import pytest
+from django.urls import reverse
+
+from tournament.draw import services as draw_service
+from tournament.models import Participant, StaffRole, Substitution, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def test_create_a_tournament_with_a_custom_profile(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("organiser:create"),
+        {
+            "name": "Pokal 2026",
+            "slug": "pokal-2026",
+            "date": "2026-12-05",
+            "venue": "Turnhalle",
+            "organiser": "SK Moosach",
+            "profile": "turnierregeln-3x16",
+            "min_age": "18",
+            "tables": '{"points": {"solo": [[15, 5], [18, 6], [21, 7]]}}',
+        },
+        follow=True,
+    )
+    assert response.status_code == 200
+    tournament = Tournament.objects.get(slug="pokal-2026")
+    assert tournament.rules.min_age == 18
+    assert tournament.rules.points.solo[0] == (15, 5)
+    assert tournament.matches.count() == 3
+    assert StaffRole.objects.filter(tournament=tournament, user=organiser, role="organiser").exists()
+    assert tournament.retention_until == datetime.date(2027, 6, 5)
+
+
+@pytest.mark.parametrize(
+    ("tables", "message"),
+    [
+        ('{"points": {"solo": [[6, 3], [9, 3], [12, 4]]}}', "would not sum to zero"),
+        ("{points", "Not valid JSON"),
+        ('{"matches": 3}', 'Only "points" and "sanctions" belong here.'),
+    ],
+)
+def test_an_invalid_profile_is_refused_with_the_reason(client, organiser, tables, message, settings):
+    settings.LANGUAGE_CODE = "en"
+    client.force_login(organiser)
+    response = client.post(
+        reverse("organiser:create"),
+        {
+            "name": "X",
+            "slug": "x",
+            "date": "2026-12-05",
+            "profile": "schafkopfschule-2007",
+            "tables": tables,
+        },
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert response.status_code == 200
+    assert message in html.unescape(response.content.decode())
+    assert not Tournament.objects.filter(slug="x").exists()
+
+
+def test_fewer_matches_after_the_draw_are_refused(client, tournament, organiser, add_players):
+    add_players(tournament, 8)
+    draw_service.draw_all(organiser, tournament, seed="s")
+    client.force_login(organiser)
+    response = client.post(
+        reverse("organiser:edit", args=[tournament.slug]),
+        {
+            "name": tournament.name,
+            "slug": tournament.slug,
+            "date": "2026-11-21",
+            "profile": "schafkopfschule-2007",
+            "status": "running",
+            "matches": "1",
+            "retention_until": "2027-05-21",
+        },
+    )
+    assert response.status_code == 200
+    assert tournament.matches.count() == 2
+
+
+def test_dashboard_shows_what_is_missing(client, tournament, organiser, add_players):
+    add_players(tournament, 10)
+    client.force_login(organiser)
+    text = client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
+    assert "10" in text and "Ersatzspieler" in text
+    assert "0 von 2 Durchgängen ausgelost" in text
+
+
+def test_add_search_and_edit_participants(client, tournament, organiser):
+    client.force_login(organiser)
+    add = reverse("organiser:participant_add", args=[tournament.slug])
+    client.post(add, {"name": "Huber, Sepp", "club": "SK Moosach", "status": "active"})
+    client.post(add, {"number": "7", "name": "Maier, Resi", "status": "active"})
+    response = client.post(add, {"number": "7", "name": "Bauer, Toni", "status": "active"})
+    assert "Maier, Resi" in response.content.decode()  # refused: the number is Resi's
+    assert list(Participant.objects.values_list("number", "name")) == [(1, "Huber, Sepp"), (7, "Maier, Resi")]
+    listing = reverse("organiser:participants", args=[tournament.slug])
+    text = client.get(listing, {"q": "moosach"}).content.decode()
+    assert "Huber, Sepp" in text and "Maier, Resi" not in text
+    assert "Maier, Resi" in client.get(listing, {"q": "7"}).content.decode()
+    edit = reverse("organiser:participant", args=[tournament.slug, 7])
+    client.post(edit, {"number": "7", "name": "Maier, Theresia", "status": "withdrawn"})
+    resi = Participant.objects.get(number=7)
+    assert (resi.name, resi.status) == ("Maier, Theresia", "withdrawn")
+
+
+def test_participant_list_is_sortable_and_paginated(client, tournament, organiser, add_players):
+    add_players(tournament, 120)
+    client.force_login(organiser)
+    listing = reverse("organiser:participants", args=[tournament.slug])
+    text = client.get(listing, {"sort": "-number"}).content.decode()
+    assert text.index("Spieler 120") < text.index("Spieler 119")
+    assert "Spieler 001" not in text
+    assert "Spieler 001" in client.get(listing, {"sort": "-number", "page": 3}).content.decode()
+
+
+def test_substitute_takes_over_from_a_match(client, tournament, organiser, add_players):
+    (player,) = add_players(tournament, 1)
+    client.force_login(organiser)
+    url = reverse("organiser:substitute", args=[tournament.slug, player.number])
+    client.post(url, {"name": "Ersatz, Xaver", "from_match": "2", "from_game": "1"})
+    assert Substitution.objects.get().name == "Ersatz, Xaver"
+    player.refresh_from_db()
+    assert player.player_name(1, 32) == "Spieler 001"
+    assert player.player_name(2, 1) == "Ersatz, Xaver"
+    response = client.post(url, {"name": "Zu spät", "from_match": "3", "from_game": "1"}, follow=True)
+    assert "Durchgang 3 gibt es nicht" in response.content.decode()
+    assert Substitution.objects.count() == 1
+
+
+def test_hall_lists(client, tournament, organiser, add_players):
+    add_players(tournament, 8)
+    Substitution.objects.create(
+        participant=Participant.objects.get(number=3), name="Aigner, Vroni", from_match=2
+    )
+    draw_service.draw_all(organiser, tournament, seed="saal")
+    client.force_login(organiser)
+    tables = client.get(reverse("organiser:table_list", args=[tournament.slug, 2]))
+    text = tables.content.decode()
+    assert "Aigner, Vroni" in text and "Spieler 003" not in text
+    seats = client.get(reverse("organiser:seat_list", args=[tournament.slug])).content.decode()
+    assert seats.index("Aigner, Vroni") < seats.index("Spieler 001")  # alphabetical
+    assert seats.count("Spieler 0") == 8
+    assert client.get(reverse("organiser:table_list", args=[tournament.slug, 9])).status_code == 404
+
+
+def test_staff_roles_are_granted_and_revoked(client, tournament, organiser, make_user):
+    make_user("neu")
+    client.force_login(organiser)
+    url = reverse("organiser:staff", args=[tournament.slug])
+    client.post(url, {"username": "neu", "role": "referee"})
+    role = StaffRole.objects.get(user__username="neu")
+    assert role.role == "referee"
+    response = client.post(url, {"username": "niemand", "role": "referee"})
+    assert "niemand" in response.content.decode()
+    client.post(url, {"revoke": role.pk})
+    assert not StaffRole.objects.filter(user__username="neu").exists()
+    own = StaffRole.objects.get(user=organiser)
+    client.post(url, {"revoke": own.pk})
+    assert StaffRole.objects.filter(pk=own.pk).exists()  # the last organiser stays
+
+
+def test_home_links_staff_to_their_tournament(client, tournament, organiser):
+    client.force_login(organiser)
+    text = client.get("/").content.decode()
+    assert reverse("organiser:dashboard", args=[tournament.slug]) in text
+    assert reverse("organiser:create") in text
+
+
+def test_history_reads_as_sentences(client, tournament, organiser, add_players):
+    add_players(tournament, 8)
+    draw_service.draw_all(organiser, tournament, seed="verlauf")
+    client.force_login(organiser)
+    text = client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
+    assert "alle Durchgänge ausgelost" in text
+    assert "Startwert verlauf" in text
+    assert "draw.all" not in text

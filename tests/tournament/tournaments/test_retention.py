@@ -1,0 +1,109 @@
+"""Retention (5.3.5): only what is past its date is anonymised or deleted."""
+
+import datetime
+import io
+
+import pytest
+from django.core.files.base import ContentFile
+from django.core.management import call_command
+
+from tournament.draw.services import draw_all
+from tournament.models import Participant, Scoresheet, Signature, Tournament
+from tournament.tournaments.permissions import COMMAND_LINE
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament_on(make_tournament, add_players):
+    """``tournament_on(slug, date)``: drawn, with a scan and a signature on its first sheet."""
+
+    def tournament_on(slug, date):
+        tournament = make_tournament(slug, date=date)
+        add_players(tournament, 4, birth_date=datetime.date(1960, 1, 1))
+        draw_all(COMMAND_LINE, tournament, seed="r")
+        sheet = Scoresheet.objects.filter(match__tournament=tournament).first()
+        sheet.paper_scan.save(f"{slug}.jpg", ContentFile(b"scan"), save=True)
+        Signature.objects.create(
+            scoresheet=sheet, position=1, name="Huber, Sepp", method="pad", image="data:image/png;base64,AAAA"
+        )
+        return tournament
+
+    return tournament_on
+
+
+@pytest.fixture
+def two(tmp_path, settings, tournament_on):
+    settings.MEDIA_ROOT = tmp_path
+    today = datetime.date.today()
+    old = tournament_on("alt", today - datetime.timedelta(days=400))
+    young = tournament_on("jung", today - datetime.timedelta(days=30))
+    return old, young
+
+
+def test_only_expired_tournaments_are_anonymised(two, tmp_path, django_capture_on_commit_callbacks):
+    old, young = two
+    out = io.StringIO()
+    with django_capture_on_commit_callbacks(execute=True):  # files go once the data is gone
+        call_command("purge_expired", stdout=out)
+    assert "anonymised: 4 participants, 1 signatures, 1 scans" in out.getvalue()
+    assert "jung" not in out.getvalue() and "Kirchweih-Schafkopf (kept until" in out.getvalue()
+    again = io.StringIO()
+    call_command("purge_expired", stdout=again)  # a second run finds nothing left to anonymise
+    assert "anonymised: 0 participants, 0 signatures, 0 scans" in again.getvalue()
+    assert set(Participant.objects.filter(tournament=old).values_list("name", flat=True)) == {
+        "Teilnehmer 1",
+        "Teilnehmer 2",
+        "Teilnehmer 3",
+        "Teilnehmer 4",
+    }
+    assert not Participant.objects.filter(tournament=old, birth_date__isnull=False).exists()
+    assert Signature.objects.get(scoresheet__match__tournament=old).image == ""
+    assert not (tmp_path / "scans" / "alt.jpg").exists()
+    # the younger tournament is untouched
+    assert Participant.objects.filter(tournament=young, name__startswith="Spieler").count() == 4
+    assert Signature.objects.get(scoresheet__match__tournament=young).name == "Huber, Sepp"
+    assert (
+        tmp_path
+        / Scoresheet.objects.filter(match__tournament=young).exclude(paper_scan="").get().paper_scan.name
+    ).exists()
+
+
+def test_dry_run_changes_nothing(two):
+    old, _young = two
+    out = io.StringIO()
+    call_command("purge_expired", "--dry-run", stdout=out)
+    assert "would be anonymised" in out.getvalue()
+    assert Participant.objects.filter(tournament=old, name__startswith="Spieler").count() == 4
+
+
+def test_delete_removes_only_expired_tournaments(two):
+    old, young = two
+    call_command("purge_expired", "--delete", stdout=io.StringIO())
+    assert list(Tournament.objects.values_list("slug", flat=True)) == ["jung"]
+
+
+def test_the_retention_day_itself_is_kept(tmp_path, settings, tournament_on):
+    settings.MEDIA_ROOT = tmp_path
+    tournament = tournament_on("heute", datetime.date.today() - datetime.timedelta(days=10))
+    Tournament.objects.filter(pk=tournament.pk).update(retention_until=datetime.date.today())
+    out = io.StringIO()
+    call_command("purge_expired", stdout=out)
+    assert out.getvalue().strip() == "Nothing is past its retention date."
+
+
+def test_abandoned_uploads_are_forgotten(tmp_path, settings):
+    import os
+    import time
+
+    settings.MEDIA_ROOT = tmp_path
+    folder = tmp_path / "imports"
+    folder.mkdir()
+    (folder / "alt.json").write_text("{}")
+    (folder / "neu.json").write_text("{}")
+    two_days_ago = time.time() - 48 * 3600
+    os.utime(folder / "alt.json", (two_days_ago, two_days_ago))
+    out = io.StringIO()
+    call_command("purge_expired", stdout=out)
+    assert "1 uploaded documents" in out.getvalue()
+    assert not (folder / "alt.json").exists() and (folder / "neu.json").exists()

@@ -1,0 +1,201 @@
+"""Plausible tournaments for tests, demos and benchmarks: Bavarian names, and scoresheets filled
+with valid random games in realistic proportions, written in bulk.
+
+Every game is played through the rules engine, so the result is valid under the rules: every
+sheet complete, every checksum zero, approvals present where needed except now and then (those
+games are struck, as they would be)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from django.db import transaction
+
+from scoring import Contract, Game, Result, Sanction, Suit, score_sheet
+from scoring.cards import CALLABLE_ACES
+from scoring.outcome import score_entry
+
+from ..draw.models import Seat
+from ..participants.models import Participant
+from ..results.models import Approval, GameEntry, Scoresheet
+from ..results.services import TALLY_FIELDS, seat_totals, stored_entry
+from ..tournaments.models import Tournament
+
+FIRST_NAMES = (
+    "Sepp",
+    "Resi",
+    "Toni",
+    "Vroni",
+    "Xaver",
+    "Kathi",
+    "Wastl",
+    "Burgi",
+    "Hias",
+    "Zenzi",
+    "Schorsch",
+    "Leni",
+    "Girgl",
+    "Fanny",
+    "Beni",
+    "Rosi",
+    "Lugge",
+    "Traudl",
+    "Maxl",
+    "Liesl",
+    "Korbinian",
+    "Monika",
+    "Florian",
+    "Agathe",
+    "Quirin",
+    "Walburga",
+    "Michl",
+    "Gretl",
+)
+LAST_NAMES = (
+    "Huber",
+    "Maier",
+    "Bauer",
+    "Gruber",
+    "Hofer",
+    "Wimmer",
+    "Brandl",
+    "Aigner",
+    "Obermeier",
+    "Kellner",
+    "Zwickl",
+    "Lechner",
+    "Stangl",
+    "Pichler",
+    "Riedl",
+    "Schmid",
+    "Wagner",
+    "Moser",
+    "Steiner",
+    "Forster",
+    "Hintermaier",
+    "Kronseder",
+    "Weißgerber",
+    "Lindinger",
+    "Ostermeier",
+)
+CLUBS = (
+    "SK Moosach",
+    "Schafkopffreunde Dachau",
+    "Sauspiel Erding",
+    "Wenz-Club Freising",
+    "Trumpf Ober Landshut",
+    "Die Unter Rosenheim",
+    "",
+)
+
+
+def names(count: int, rng: random.Random) -> list[tuple[str, str]]:
+    """(name, club) pairs, "Surname, First name" as on a tournament list, no name twice; a
+    large field gets second first names, as real lists do."""
+    combos = [f"{last}, {first}" for last in LAST_NAMES for first in FIRST_NAMES]
+    rng.shuffle(combos)
+    while len(combos) < count:
+        combos += [
+            f"{name} {rng.choice([f for f in FIRST_NAMES if not name.endswith(f)])}"
+            for name in combos[: count - len(combos)]
+        ]
+        combos = list(dict.fromkeys(combos))
+    return [(name, rng.choice(CLUBS)) for name in combos[:count]]
+
+
+def add_participants(tournament: Tournament, count: int, rng: random.Random) -> None:
+    Participant.objects.bulk_create(
+        Participant(tournament=tournament, number=n, name=name, club=club)
+        for n, (name, club) in enumerate(names(count, rng), start=1)
+    )
+
+
+def _seat(rng: random.Random, *others: int) -> int:
+    return rng.choice([s for s in (1, 2, 3, 4) if s not in others])
+
+
+def random_entry(number: int, rng: random.Random):
+    """One game as tables play them: mostly Sauspiel, some Solo and Wenz, rare Touts and Sie,
+    a few sanctions."""
+    roll = rng.random()
+    declarer = _seat(rng)
+    if roll < 0.01:
+        contract = rng.choice([Contract.RUFER, Contract.SOLO, Contract.WENZ, Contract.SOLO_TOUT])
+        partner = _seat(rng, declarer) if contract is Contract.RUFER else None
+        return Sanction(number, contract, declarer, _seat(rng), partner)
+    if roll < 0.012 and number > 1:
+        return Game(number, Contract.SIE, declarer)
+    if roll < 0.03:
+        contract = rng.choice([Contract.SOLO_TOUT, Contract.WENZ_TOUT])
+        suit = rng.choice(list(Suit)) if contract is Contract.SOLO_TOUT else None
+        result = Result.WON if rng.random() < 0.7 else Result.LOST
+        return Game(number, contract, declarer, suit=suit, result=result)
+    if roll < 0.25:
+        contract = rng.choice([Contract.SOLO, Contract.SOLO, Contract.WENZ])
+        suit = rng.choice(list(Suit)) if contract is Contract.SOLO else None
+        points = min(120, max(0, int(rng.gauss(68, 22))))
+        return Game(
+            number,
+            contract,
+            declarer,
+            suit=suit,
+            declarer_points=points,
+            schwarz=points in (0, 120) and rng.random() < 0.5,
+        )
+    partner = _seat(rng, declarer)
+    points = min(120, max(0, int(rng.gauss(64, 20))))
+    return Game(
+        number,
+        Contract.RUFER,
+        declarer,
+        suit=rng.choice(CALLABLE_ACES),
+        partner=partner,
+        declarer_points=points,
+        schwarz=points in (0, 120) and rng.random() < 0.5,
+    )
+
+
+def play_sheet(rules, rng: random.Random, approve_rate: float = 0.95):
+    """The games of one table in one match, and the game numbers the supervisor approved."""
+    entries, scored, approved = [], [], {}
+    for number in range(1, rules.games_per_match + 1):
+        entry = random_entry(number, rng)
+        result = score_entry(entry, rules, scored)
+        if result.needs_approval and rng.random() < approve_rate:
+            entry = replace(entry, approved=True)
+            approved[number] = entry.contract.value
+            result = score_entry(entry, rules, scored)
+        entries.append(entry)
+        scored.append(result)
+    return entries, approved
+
+
+@transaction.atomic
+def fill_results(tournament: Tournament, rng: random.Random, approve_rate: float = 0.95) -> int:
+    """Fill every empty scoresheet of the drawn matches. Returns the number of games."""
+    rules = tournament.rules
+    sheets = list(
+        Scoresheet.objects.filter(match__tournament=tournament, entries__isnull=True).select_related("table")
+    )
+    seats: dict[int, list[Seat]] = {}
+    for seat in Seat.objects.filter(table__scoresheet__in=sheets):
+        seats.setdefault(seat.table_id, []).append(seat)
+    new_entries, approvals, changed_seats = [], [], []
+    for sheet in sheets:
+        entries, approved = play_sheet(rules, rng, approve_rate)
+        result = score_sheet(entries, rules)
+        new_entries += [stored_entry(sheet, row.scored) for row in result.rows]
+        approvals += [
+            Approval(scoresheet=sheet, number=n, contract=c, approved_by_name="Turnierleitung")
+            for n, c in approved.items()
+        ]
+        changed_seats += seat_totals(result, seats.get(sheet.table_id, []))
+        sheet.status = Scoresheet.Status.COMPLETE if result.complete else Scoresheet.Status.OPEN
+        sheet.version += 1
+    GameEntry.objects.bulk_create(new_entries, batch_size=2000)
+    Approval.objects.bulk_create(approvals, batch_size=2000)
+    Seat.objects.bulk_update(changed_seats, ["points", *TALLY_FIELDS], batch_size=500)
+    Scoresheet.objects.bulk_update(sheets, ["status", "version"], batch_size=500)
+    tournament.results_changed()
+    return len(new_entries)

@@ -1,0 +1,99 @@
+"""Matches, their tables and seats (5.2.2)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from ..participants.models import Participant
+from ..tournaments.models import Tournament
+
+
+class Match(models.Model):
+    """One Durchgang: the games every table plays between two draws."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
+    number = models.PositiveIntegerField(_("match"))
+    seed = models.CharField(_("seed of the draw"), max_length=64, blank=True)
+    drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
+    drawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("match")
+        verbose_name_plural = _("matches")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="match_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="match_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – {_('match')} {self.number}"
+
+    @property
+    def is_drawn(self) -> bool:
+        return self.drawn_at is not None
+
+
+class Table(models.Model):
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveIntegerField(_("table"))
+    # 5.3.1: the player who keeps the scoresheet, by seat.
+    scorekeeper = models.PositiveSmallIntegerField(_("scorekeeper's seat"), default=1)
+
+    class Meta:
+        ordering = ["match", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="table_number_unique"),
+            models.CheckConstraint(
+                condition=Q(scorekeeper__gte=1) & Q(scorekeeper__lte=4),
+                name="scorekeeper_is_a_seat",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{_('table')} {self.number}"
+
+
+class Seat(models.Model):
+    """Positions 1–4 clockwise; seat 1 deals game 1 (2.2.2)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    # Kept beside the table so that the database can refuse a participant twice in a match.
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    # A seated participant cannot be deleted alone; with the whole tournament he can.
+    participant = models.ForeignKey(Participant, on_delete=models.RESTRICT, related_name="seats")
+    # What this seat scored on its sheet, kept by the scoresheet service so that standings are
+    # one aggregation over seats (5.4.1, 5.4.2, RULINGS 13).
+    points = models.IntegerField(_("points"), default=0)
+    sie = models.PositiveSmallIntegerField(default=0)
+    tout_won = models.PositiveSmallIntegerField(default=0)
+    tout_played = models.PositiveSmallIntegerField(default=0)
+    solo_won = models.PositiveSmallIntegerField(default=0)
+    solo_played = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["table", "position"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["match", "participant"], name="participant_once_per_match"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=4), name="seat_position_1_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} / {self.position}: {self.participant}"

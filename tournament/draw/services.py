@@ -1,0 +1,177 @@
+"""Drawing tables and seats by lot (5.2.2), for all matches or one."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.draw import draw_matches, draw_problems, repeated_pairs
+from scoring.ranking import new_seed
+
+from ..errors import ServiceError
+from ..participants.models import Participant
+from ..results.models import GameEntry, Scoresheet
+from ..tournaments.audit import record
+from ..tournaments.models import Tournament
+from ..tournaments.permissions import Perm, has_perm, require
+from .models import Match, Seat, Table
+
+
+def tables_message(count: int) -> str | None:
+    """Why ``count`` active participants cannot be drawn, with what to do about it."""
+    if not draw_problems(count):
+        return None
+    if count < 4:
+        return _("A draw needs at least four active participants; there are %(count)s.") % {"count": count}
+    extra = count % 4
+    missing = 4 - extra
+    missing_text = ngettext("%(n)s player is missing", "%(n)s players are missing", missing) % {"n": missing}
+    extra_text = ngettext("%(n)s is too many", "%(n)s are too many", extra) % {"n": extra}
+    return _(
+        "%(count)s active participants do not fill tables of four: %(missing)s, or "
+        "%(extra)s. Take reserve players (Ersatzspieler) into the draw or set participants "
+        "to reserve."
+    ) % {"count": count, "missing": missing_text, "extra": extra_text}
+
+
+def match_results_count(match: Match) -> int:
+    """Games entered on this match's scoresheets."""
+    return GameEntry.objects.filter(scoresheet__match=match).count()
+
+
+def _snapshot(match: Match) -> list[dict]:
+    """The tables of a match with their seats and entries, kept in the history when the match
+    is drawn again. Two flat queries, whatever the size of the field."""
+    tables: dict[int, dict] = {}
+    seats = Seat.objects.filter(match=match).order_by("table__number", "position")
+    for table, number in seats.values_list("table__number", "participant__number"):
+        tables.setdefault(table, {"table": table, "seats": [], "entries": []})["seats"].append(number)
+    entries = GameEntry.objects.filter(scoresheet__match=match).select_related("scoresheet__table")
+    for entry in entries.order_by("scoresheet__table__number", "number"):
+        tables[entry.scoresheet.table.number]["entries"].append(entry.as_record())
+    return list(tables.values())
+
+
+def _store(match: Match, tables, seed: str, user) -> None:
+    match.tables.all().delete()
+    participants = {p.pk: p for p in Participant.objects.filter(tournament=match.tournament)}
+    created_tables = Table.objects.bulk_create(
+        [Table(match=match, number=index) for index in range(1, len(tables) + 1)]
+    )
+    Scoresheet.objects.bulk_create([Scoresheet(table=t, match=match) for t in created_tables])
+    Seat.objects.bulk_create(
+        [
+            Seat(table=table, match=match, position=position, participant=participants[pk])
+            for table, seats in zip(created_tables, tables, strict=True)
+            for position, pk in enumerate(seats, start=1)
+        ]
+    )
+    match.seed = seed
+    match.drawn_at = timezone.now()
+    match.drawn_by = user if getattr(user, "pk", None) else None
+    match.save(update_fields=["seed", "drawn_at", "drawn_by"])
+    match.tournament.results_changed()
+
+
+def _active(tournament: Tournament) -> list[int]:
+    active = list(
+        tournament.participants.filter(status=Participant.Status.ACTIVE).values_list("pk", flat=True)
+    )
+    message = tables_message(len(active))
+    if message:
+        raise ServiceError(message)
+    return active
+
+
+def _fixed_tables(matches) -> list[list[list[int]]]:
+    return [
+        [[seat.participant_id for seat in table.seats.all()] for table in match.tables.all()]
+        for match in matches
+    ]
+
+
+def _check_results(user, tournament: Tournament, matches, discard_results: bool) -> dict:
+    # Lock the sheets first: an entry saved between this count and the redraw would otherwise be
+    # discarded without the supervisor's confirmation (save_entry locks the sheet too).
+    list(Scoresheet.objects.select_for_update().filter(match__in=matches).values_list("pk"))
+    with_results = {m.number: n for m in matches if (n := match_results_count(m))}
+    if with_results and not discard_results:
+        raise ServiceError(
+            _(
+                "Match %(match)s already has results: only the supervisor can confirm that they "
+                "are discarded for a new draw."
+            )
+            % {"match": min(with_results)}
+        )
+    if with_results and not has_perm(user, tournament, Perm.DISCARD_RESULTS):
+        raise ServiceError(_("Only the supervisor can discard entered results."))
+    return with_results
+
+
+@transaction.atomic
+def draw_all(
+    user, tournament: Tournament, seed: str | None = None, discard_results: bool = False
+) -> list[Match]:
+    """Draw every match of the tournament at once."""
+    require(user, tournament, Perm.DRAW)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    matches = list(tournament.matches.order_by("number"))
+    discarded = _check_results(user, tournament, matches, discard_results)
+    seed = (seed or "").strip() or new_seed()
+    active = _active(tournament)
+    previous = {m.number: _snapshot(m) for m in matches if m.is_drawn}
+    result = draw_matches(active, len(matches), seed)
+    for match, tables in zip(matches, result.matches, strict=True):
+        _store(match, tables, seed, user)
+    record(
+        tournament,
+        user,
+        "draw.all",
+        seed=seed,
+        repeats=result.repeats,
+        replaced=previous,
+        discarded_results=discarded,
+    )
+    return matches
+
+
+@transaction.atomic
+def draw_one(
+    user, tournament: Tournament, number: int, seed: str | None = None, discard_results: bool = False
+) -> Match:
+    """Draw (or redraw) one match, keeping the other drawn matches as they are: their
+    table-mates count as already met."""
+    require(user, tournament, Perm.DRAW)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    match = tournament.matches.filter(number=number).first()
+    if match is None:
+        raise ServiceError(
+            _("Match %(match)s does not exist: the tournament has %(count)s matches.")
+            % {"match": number, "count": tournament.matches.count()}
+        )
+    discarded = _check_results(user, tournament, [match], discard_results)
+    seed = (seed or "").strip() or new_seed()
+    active = _active(tournament)
+    others = tournament.matches.exclude(pk=match.pk).filter(drawn_at__isnull=False)
+    fixed = _fixed_tables(others.prefetch_related("tables__seats"))
+    previous = _snapshot(match) if match.is_drawn else None
+    result = draw_matches(active, 1, seed, fixed=fixed)
+    _store(match, result.matches[0], seed, user)
+    record(
+        tournament,
+        user,
+        "draw.match",
+        match=number,
+        seed=seed,
+        repeats=result.repeats,
+        replaced=previous,
+        discarded_results=discarded,
+    )
+    return match
+
+
+def repeated_table_mates(tournament: Tournament) -> int:
+    matches = tournament.matches.filter(drawn_at__isnull=False).prefetch_related("tables__seats")
+    return repeated_pairs(_fixed_tables(matches))

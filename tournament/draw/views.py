@@ -1,0 +1,119 @@
+"""The draw page and the lists for the hall: tables of a match, and who sits where."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count, Prefetch
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+
+from ..errors import ServiceError
+from ..participants.models import Participant
+from ..participants.views import participant_queryset
+from ..printing.views import DocumentMixin
+from ..tournaments.access import TournamentMixin
+from ..tournaments.permissions import Perm
+from . import services as draw_service
+from .forms import DrawForm
+from .models import Seat
+
+
+class DrawView(TournamentMixin, FormView):
+    template_name = "organiser/draw.html"
+    form_class = DrawForm
+    permission = Perm.DRAW
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        participants = self.tournament.participants
+        active_players = participants.filter(status=Participant.Status.ACTIVE)
+        active = active_players.count()
+        annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
+        matches = [(m, m.results) for m in annotated]
+        context.update(
+            matches=matches,
+            any_drawn=any(m.is_drawn for m, _results in matches),
+            any_results=any(results for _m, results in matches),
+            active=active,
+            message=draw_service.tables_message(active),
+            reserves=participants.filter(status=Participant.Status.RESERVE),
+            # The latest registered are offered for the reserve when there are too many.
+            latest_active=active_players.order_by("-number")[: active % 4],
+            repeats=draw_service.repeated_table_mates(self.tournament),
+        )
+        return context
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        try:
+            if data.get("match"):
+                draw_service.draw_one(
+                    self.request.user,
+                    self.tournament,
+                    data["match"],
+                    seed=data["seed"],
+                    discard_results=data["discard_results"],
+                )
+                messages.success(self.request, _("Match %(match)s was drawn.") % {"match": data["match"]})
+            else:
+                draw_service.draw_all(
+                    self.request.user,
+                    self.tournament,
+                    seed=data["seed"],
+                    discard_results=data["discard_results"],
+                )
+                messages.success(self.request, _("All matches were drawn."))
+        except ServiceError as error:
+            self.refuse(error)
+        return redirect("organiser:draw", self.tournament.slug)
+
+
+class TableListView(DocumentMixin, TournamentMixin, TemplateView):
+    """Print-friendly: the tables of one match with their four players (5.2.2)."""
+
+    template_name = "print/tables.html"
+    filename = "tische"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        match = self.tournament.matches.filter(number=kwargs["match"]).first()
+        if match is None:
+            from django.http import Http404
+
+            raise Http404
+        tables = match.tables.prefetch_related(
+            Prefetch("seats__participant__substitutions"), "seats__participant"
+        )
+        context["match"] = match
+        context["tables"] = [
+            (table, [(seat, seat.participant.player_name(match.number)) for seat in table.seats.all()])
+            for table in tables
+        ]
+        return context
+
+
+class SeatListView(DocumentMixin, TournamentMixin, TemplateView):
+    """Print-friendly, alphabetical: name → table and seat in every match."""
+
+    template_name = "print/seats.html"
+    filename = "sitzplaetze"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        matches = list(self.tournament.matches.filter(drawn_at__isnull=False))
+        places: dict[int, dict[int, tuple[int, int]]] = {}
+        for seat in Seat.objects.filter(match__in=matches).select_related("table", "match"):
+            places.setdefault(seat.participant_id, {})[seat.match.number] = (seat.table.number, seat.position)
+        rows = []
+        for participant in participant_queryset(self.tournament):
+            if participant.pk not in places:
+                continue
+            names = {participant.name} | {s.name for s in participant.substitutions.all()}
+            for name in names:
+                rows.append(
+                    (name, participant.number, [places[participant.pk].get(m.number) for m in matches])
+                )
+        rows.sort(key=lambda row: (row[0].casefold(), row[1]))
+        context.update(matches=matches, rows=rows)
+        return context

@@ -1,0 +1,84 @@
+"""Participants and their substitutes (5.2.11)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from ..tournaments.models import Tournament
+
+
+class Participant(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("playing")
+        RESERVE = "reserve", _("reserve player")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
+    number = models.PositiveIntegerField(_("start number"))
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    birth_date = models.DateField(_("date of birth"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="start_number_unique_per_tournament"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="start_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+    def player_name(self, match: int, game: int = 1) -> str:
+        """Who plays for this start number in that match and game (5.2.11, RULINGS 14)."""
+        current = self.name
+        for substitution in self.substitutions.all():
+            if (substitution.from_match, substitution.from_game) <= (match, game):
+                current = substitution.name
+        return current
+
+
+class Substitution(models.Model):
+    """From ``from_match``/``from_game`` on, ``name`` plays for the start number, taking over its
+    seat and points (5.2.11, RULINGS 14). The participant's own name stays in the history."""
+
+    participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="substitutions")
+    name = models.CharField(_("substitute's name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    from_match = models.PositiveIntegerField(_("from match"))
+    from_game = models.PositiveIntegerField(_("from game"), default=1)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["from_match", "from_game"]
+        verbose_name = _("substitution")
+        verbose_name_plural = _("substitutions")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["participant", "from_match", "from_game"],
+                name="one_substitution_per_moment",
+            ),
+            models.CheckConstraint(
+                condition=Q(from_match__gte=1) & Q(from_game__gte=1),
+                name="substitution_from_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} → {self.participant}"

@@ -1,0 +1,30 @@
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from .models import Participant
+
+
+class ParticipantTable(tables.Table):
+    number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
+    name = tables.Column(verbose_name=_("name"))
+    club = tables.Column(verbose_name=_("club"))
+    birth_date = tables.DateColumn(verbose_name=_("date of birth"), format="d.m.Y")
+    status = tables.Column(verbose_name=_("status"))
+    substitutes = tables.Column(verbose_name=_("substitutes"), empty_values=(), orderable=False)
+    edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
+
+    class Meta:
+        model = Participant
+        fields = ("number", "name", "club", "birth_date", "status")
+        attrs = {"class": "data"}
+        row_attrs = {"class": lambda record: f"status-{record.status}"}
+
+    def render_substitutes(self, record):
+        subs = record.substitutions.all()
+        return ", ".join(f"{s.name} ({_('from match')} {s.from_match}/{s.from_game})" for s in subs) or "—"
+
+    def render_edit(self, record):
+        url = reverse("organiser:participant", args=[record.tournament.slug, record.number])
+        return format_html('<a href="{}">{}</a>', url, _("edit"))

@@ -1,0 +1,330 @@
+"""The participant list, registration lists, substitutes and reserve players for the organiser,
+and each participant's own public page."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.contrib import messages
+from django.db.models import Prefetch, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+from django_tables2 import RequestConfig
+
+from scoring.scoresheet import dealer
+
+from ..errors import ServiceError
+from ..printing.xlsx import XLSX_MIME, workbook_bytes
+from ..results.models import Scoresheet
+from ..results.text import describe_entry
+from ..standings import standings
+from ..tournaments.access import PublicMixin, TournamentMixin
+from ..tournaments.permissions import Perm
+from . import registration
+from . import services as participant_service
+from .forms import ParticipantForm, RegistrationUploadForm, StatusChoiceForm, SubstitutionForm
+from .models import Participant, Substitution
+from .tables import ParticipantTable
+
+
+def participant_queryset(tournament):
+    return tournament.participants.prefetch_related(
+        Prefetch("substitutions", queryset=Substitution.objects.order_by("from_match", "from_game"))
+    ).select_related("tournament")
+
+
+class ParticipantListView(TournamentMixin, TemplateView):
+    template_name = "organiser/participants.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        queryset = participant_queryset(self.tournament)
+        query = self.request.GET.get("q", "").strip()
+        if query:
+            condition = (
+                Q(name__icontains=query) | Q(club__icontains=query) | Q(substitutions__name__icontains=query)
+            )
+            if query.isascii() and query.isdigit():
+                condition |= Q(number=int(query))
+            queryset = queryset.filter(condition).distinct()
+        status = self.request.GET.get("status", "")
+        if status in Participant.Status.values:
+            queryset = queryset.filter(status=status)
+        table = ParticipantTable(queryset)
+        RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
+        context.update(
+            table=table,
+            query=query,
+            status=status,
+            statuses=Participant.Status.choices,
+            total=self.tournament.participants.count(),
+        )
+        return context
+
+
+class ParticipantAddView(TournamentMixin, FormView):
+    template_name = "organiser/participant_form.html"
+    form_class = ParticipantForm
+    permission = Perm.EDIT_PARTICIPANTS
+
+    def form_valid(self, form):
+        try:
+            participant = participant_service.add_participant(
+                self.request.user, self.tournament, **form.cleaned_data
+            )
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("%(name)s has start number %(number)s.")
+            % {"name": participant.name, "number": participant.number},
+        )
+        if "another" in self.request.POST:
+            return redirect("organiser:participant_add", self.tournament.slug)
+        return redirect("organiser:participants", self.tournament.slug)
+
+
+class ParticipantEditView(TournamentMixin, FormView):
+    template_name = "organiser/participant_form.html"
+    form_class = ParticipantForm
+    permission = Perm.EDIT_PARTICIPANTS
+
+    def dispatch(self, request, *args, **kwargs):
+        self.number = kwargs["number"]
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_form_kwargs(self):
+        self.object = self.participant(self.number)
+        return {**super().get_form_kwargs(), "instance": self.object}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["participant"] = self.object
+        context["substitution_form"] = SubstitutionForm()
+        context["substitutions"] = self.object.substitutions.order_by("from_match", "from_game")
+        context["seats"] = self.object.seats.select_related("table", "match").order_by("match__number")
+        return context
+
+    def form_valid(self, form):
+        fields = dict(form.cleaned_data)
+        if not fields.get("number"):
+            fields["number"] = self.object.number
+        try:
+            participant_service.update_participant(self.request.user, self.object, **fields)
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Saved."))
+        return redirect("organiser:participants", self.tournament.slug)
+
+
+class SubstituteView(TournamentMixin, FormView):
+    template_name = "organiser/participant_form.html"
+    form_class = SubstitutionForm
+    permission = Perm.EDIT_PARTICIPANTS
+
+    def form_valid(self, form):
+        participant = self.participant(self.kwargs["number"])
+        try:
+            participant_service.substitute(self.request.user, participant, **form.cleaned_data)
+        except ServiceError as error:
+            self.refuse(error)
+        else:
+            messages.success(
+                self.request,
+                _("%(name)s plays for start number %(number)s from match %(match)s, game %(game)s.")
+                % {
+                    "name": form.cleaned_data["name"],
+                    "number": participant.number,
+                    "match": form.cleaned_data["from_match"],
+                    "game": form.cleaned_data["from_game"],
+                },
+            )
+        return redirect("organiser:participant", self.tournament.slug, participant.number)
+
+    def form_invalid(self, form):
+        self.refuse_form(form)
+        return redirect("organiser:participant", self.tournament.slug, self.kwargs["number"])
+
+
+class ParticipantStatusView(TournamentMixin, FormView):
+    """Several participants at once to playing, reserve or withdrawn (the draw page's offer)."""
+
+    form_class = StatusChoiceForm
+    permission = Perm.EDIT_PARTICIPANTS
+    http_method_names = ["post"]
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "tournament": self.tournament}
+
+    def form_valid(self, form):
+        try:
+            participant_service.set_status(
+                self.request.user,
+                self.tournament,
+                form.cleaned_data["participants"],
+                form.cleaned_data["status"],
+            )
+        except ServiceError as error:
+            self.refuse(error)
+        return redirect(self.back())
+
+    def form_invalid(self, form):
+        messages.error(self.request, _("Choose at least one participant."))
+        return redirect(self.back())
+
+    def back(self) -> str:
+        return self.safe_next(reverse("organiser:participants", args=[self.tournament.slug]))
+
+
+IMPORT_SESSION_KEY = "registration-import:{slug}"
+
+
+class RegistrationImportView(TournamentMixin, FormView):
+    template_name = "organiser/import.html"
+    form_class = RegistrationUploadForm
+    permission = Perm.EDIT_PARTICIPANTS
+
+    @property
+    def session_key(self):
+        return IMPORT_SESSION_KEY.format(slug=self.tournament.slug)
+
+    def stored_rows(self):
+        stored = self.request.session.get(self.session_key)
+        if not stored:
+            return None, None
+        return stored["filename"], [registration.RegistrationRow.from_dict(r) for r in stored["rows"]]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        filename, rows = self.stored_rows()
+        if rows is not None:
+            checked = registration.check(self.tournament, [r.copy() for r in rows])
+            context.update(
+                filename=filename,
+                rows=checked,
+                accepted=sum(r.accepted for r in checked),
+                refused=sum(not r.accepted for r in checked),
+            )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        action = request.POST.get("action")
+        if action in ("import_all", "import_accepted"):
+            return self.confirm(only_accepted=action == "import_accepted")
+        if action == "cancel":
+            request.session.pop(self.session_key, None)
+            return redirect("organiser:import", self.tournament.slug)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        upload = form.cleaned_data["file"]
+        try:
+            rows = registration.parse(registration.read_table(upload.name, upload.read()))
+        except registration.RegistrationFileError as error:
+            form.add_error("file", str(error))
+            return self.form_invalid(form)
+        self.request.session[self.session_key] = {
+            "filename": upload.name,
+            "rows": [r.as_dict() for r in rows],
+        }
+        return redirect("organiser:import", self.tournament.slug)
+
+    def confirm(self, only_accepted: bool):
+        _filename, rows = self.stored_rows()
+        if rows is None:
+            messages.error(self.request, _("Upload the list again: there is nothing to import."))
+            return redirect("organiser:import", self.tournament.slug)
+        try:
+            created = participant_service.import_participants(
+                self.request.user, self.tournament, rows, only_accepted=only_accepted
+            )
+        except ServiceError as error:
+            self.refuse(error)
+            return redirect("organiser:import", self.tournament.slug)
+        self.request.session.pop(self.session_key, None)
+        messages.success(self.request, _("%(count)s participants were imported.") % {"count": len(created)})
+        return redirect("organiser:participants", self.tournament.slug)
+
+
+class ParticipantExportView(TournamentMixin, TemplateView):
+    def get(self, request, *args, **kwargs):
+        rows = (
+            (
+                p.number,
+                p.name,
+                p.club,
+                p.birth_date.strftime("%d.%m.%Y") if p.birth_date else "",
+                p.get_status_display(),
+                ", ".join(f"{s.name} ({s.from_match}/{s.from_game})" for s in p.substitutions.all()),
+            )
+            for p in participant_queryset(self.tournament)
+        )
+        header = [_("Start number"), _("Name"), _("Club"), _("Date of birth"), _("Status"), _("Substitutes")]
+        content = workbook_bytes([(_("Participants"), header, rows)])
+        response = HttpResponse(content, content_type=XLSX_MIME)
+        stamp = datetime.date.today().isoformat()
+        response["Content-Disposition"] = (
+            f'attachment; filename="{self.tournament.slug}-participants-{stamp}.xlsx"'
+        )
+        return response
+
+
+class ParticipantView(PublicMixin, TemplateView):
+    """A participant's day: table and seat in every match, each game with his points, his
+    running total and his rank."""
+
+    template_name = "public/participant.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        participant = get_object_or_404(
+            Participant.objects.prefetch_related("substitutions"),
+            tournament=self.tournament,
+            number=kwargs["number"],
+        )
+        overall = standings.compute(self.tournament)
+        seats = (
+            participant.seats.select_related("table", "match", "table__scoresheet")
+            .prefetch_related("table__seats__participant__substitutions", "table__scoresheet__entries")
+            .order_by("match__number")
+        )
+        matches = []
+        for seat in seats:
+            sheet = seat.table.scoresheet
+            counted = sheet.status != Scoresheet.Status.VOID
+            total, games = 0, []
+            for entry in sheet.entries.all():
+                points = entry.points[seat.position - 1] if counted else 0
+                total += points
+                games.append(
+                    {
+                        "number": entry.number,
+                        "dealer": dealer(entry.number),
+                        "text": describe_entry(entry),
+                        "points": points,
+                        "total": total,
+                        "struck": entry.struck,
+                        "soloist": entry.declarer == seat.position
+                        and entry.kind != "sanction"
+                        and entry.contract != "rufer",
+                    }
+                )
+            mates = [
+                (s.position, s.participant.number, s.participant.player_name(seat.match.number))
+                for s in seat.table.seats.all()
+            ]
+            matches.append(
+                {"seat": seat, "mates": mates, "games": games, "total": total, "void": not counted}
+            )
+        context.update(
+            participant=participant,
+            row=overall.row(participant.number),
+            matches=matches,
+            metrics=standings.METRICS,
+        )
+        return context

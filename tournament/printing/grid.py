@@ -1,0 +1,119 @@
+"""The grid of a scoresheet and everything that is the same on every sheet, drawn once as an
+image."""
+
+from __future__ import annotations
+
+import base64
+import io
+from functools import lru_cache
+
+from django.utils import translation
+from django.utils.translation import gettext as _
+from PIL import Image, ImageDraw, ImageFont
+
+from scoring.scoresheet import dealer
+
+from .geometry import (
+    COLUMNS,
+    GAME_ROW,
+    HEAD_ROW,
+    LEFT,
+    ROUND_ROW,
+    SIGN_LINE,
+    SIGN_PITCH,
+    SIGN_WIDTH,
+    TOP_GRID,
+    TOTAL_ROW,
+    bottom_of,
+    column_x,
+    layout,
+)
+
+DPI = 200
+FONT_FILES = (
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+)
+
+
+def _font(size_mm: float, bold: bool = False):
+    size = round(size_mm * DPI / 25.4)
+    try:
+        return ImageFont.truetype(FONT_FILES[1 if bold else 0], size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+@lru_cache(maxsize=8)
+def grid_png(games: int, language: str) -> str:
+    """The grid of a sheet with its fixed labels as one image (a data URL): embedded once in a
+    PDF and only referenced by every page, where an SVG would be drawn anew on each."""
+
+    def px(mm: float) -> int:
+        return round(mm * DPI / 25.4)
+
+    with translation.override(language):
+        heads = {
+            "game": _("Game"),
+            "dealer": _("Dealer"),
+            "contract": _("Game played"),
+            "players": _("Declarer"),
+            "result": _("Result"),
+        }
+        round_label, total_label = _("Round"), _("Match total")
+    width = sum(w for _k, w in COLUMNS)
+    rows = layout(games)
+    bottom = bottom_of(rows)
+    image = Image.new("L", (px(210), px(297)), 255)
+    draw = ImageDraw.Draw(image)
+    regular, small, bold = _font(2.8), _font(2.4), _font(2.8, bold=True)
+    narrow = _font(2.2, bold=True)  # a column head too wide for its column
+    draw.rectangle((px(LEFT), px(TOP_GRID), px(LEFT + width), px(TOP_GRID + HEAD_ROW)), fill=232)
+    for row in rows:
+        height = {"game": GAME_ROW, "round": ROUND_ROW, "total": TOTAL_ROW}[row.kind]
+        if row.kind != "game":
+            draw.rectangle((px(LEFT), px(row.top), px(LEFT + width), px(row.top + height)), fill=240)
+        draw.line((px(LEFT), px(row.top), px(LEFT + width), px(row.top)), fill=80, width=1)
+        middle = px(row.top + height / 2)
+        if row.kind == "game":
+            draw.text(
+                (px(column_x("dealer") - 1.5), middle), str(row.number), font=regular, fill=0, anchor="rm"
+            )
+            draw.text(
+                (px(column_x("contract") - 5), middle),
+                str(dealer(row.number)),
+                font=regular,
+                fill=110,
+                anchor="mm",
+            )
+        elif row.kind == "round":
+            draw.text(
+                (px(column_x("contract") + 1), middle),
+                f"{round_label} {row.number} · Σ = 0",
+                font=small,
+                fill=80,
+                anchor="lm",
+            )
+        else:
+            draw.text((px(column_x("contract") + 1), middle), total_label, font=bold, fill=0, anchor="lm")
+    draw.line((px(LEFT), px(bottom), px(LEFT + width), px(bottom)), fill=0, width=2)
+    # The four signature lines (5.3.2), the same on every sheet.
+    with translation.override(language):
+        signature = _("signature")
+    for seat in range(4):
+        x0 = LEFT + seat * SIGN_PITCH
+        line = bottom + SIGN_LINE
+        draw.line((px(x0), px(line), px(x0 + SIGN_WIDTH), px(line)), fill=0, width=2)
+        draw.text((px(x0), px(line + 1)), f"{seat + 1}: {signature}", font=small, fill=60, anchor="lt")
+    x = LEFT
+    for key, column in (*COLUMNS, ("end", 0)):
+        strong = key in ("1", "contract", "end") or x == LEFT
+        draw.line((px(x), px(TOP_GRID), px(x), px(bottom)), fill=0, width=2 if strong else 1)
+        label = heads.get(key)
+        if label:
+            font = bold if bold.getlength(label) <= px(column - 1.5) else narrow
+            draw.text((px(x + 0.7), px(TOP_GRID + HEAD_ROW / 2)), label, font=font, fill=0, anchor="lm")
+        x += column
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=True)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()

@@ -1,0 +1,240 @@
+"""Printing scoresheets with WeasyPrint (5.3).
+
+WeasyPrint's cost grows with the number of layout boxes, and tables are its slowest layout. So a
+scoresheet page is one image with the grid and everything that is the same on every sheet (game
+numbers, dealers, rounds, column heads), identical for every page of a run so that WeasyPrint
+reads it once, plus a few absolutely positioned text boxes for what differs: names, results,
+points. The games are one box per column and round with a line per game, as the lines of one
+box cost WeasyPrint a fraction of as many boxes. The same template is the HTML preview and the
+PDF. Long runs are split over the cores and the parts joined."""
+
+from __future__ import annotations
+
+import io
+import os
+from multiprocessing import get_context
+from urllib.parse import urlparse
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from pypdf import PdfWriter
+from weasyprint import HTML
+from weasyprint.urls import URLFetcher
+
+from ..draw.models import Match
+from ..results.models import Scoresheet
+from ..results.text import short_entry
+from .geometry import LEFT, SIGN_LINE, SIGN_PITCH, Row, bottom_of, column_x, layout
+from .grid import grid_png
+
+TEXT_COLUMNS = ("contract", "players", "result", "1", "2", "3", "4")
+
+
+def note_text(entry) -> str:
+    """The mark printed after a game's result."""
+    if entry.struck:
+        return _("struck")
+    if entry.downgraded:
+        return _("plain in game 1")  # 5.2.15
+    if entry.approved:
+        return _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
+    return ""
+
+
+def _game_line(entry) -> dict[str, str]:
+    """One game's line in each column, as HTML."""
+    # 5.3.3: the soloist's points circled (a paper row's circled seat)
+    soloist = (
+        entry.declarer
+        if not entry.struck and entry.kind != "sanction" and entry.contract != "rufer"
+        else None
+    )
+    note = note_text(entry)
+    contract, players, result = short_entry(entry)  # the usual German short forms
+    struck = '<span class="struck">{}</span>' if entry.struck else "{}"
+    line = {
+        "contract": format_html(struck, contract),
+        "players": format_html(struck, players),
+        "result": format_html(struck, result) + (format_html(" <em>({})</em>", note) if note else ""),
+    }
+    for position, value in enumerate(entry.points, start=1):
+        shown = format_html('<span class="ring">{}</span>', value) if soloist == position else str(value)
+        line[str(position)] = format_html(struck, mark_safe(shown))
+    return line
+
+
+def _game_blocks(rows: list[Row], entries: dict) -> tuple[list[dict], list[dict]]:
+    """The games as one text box per column and run of game rows (a round), one line per game:
+    WeasyPrint lays out the lines of one box far faster than as many boxes of one line. And the
+    running totals after every round and the match, each summing to zero."""
+    blocks: list[dict] = []
+    totals_rows: list[dict] = []
+    run: list[dict[str, str]] = []
+    run_top = 0.0
+    totals = [0, 0, 0, 0]
+
+    def close_run():
+        for key in TEXT_COLUMNS:
+            html = "\n".join(line[key] for line in run)
+            blocks.append({"top": run_top, "x": column_x(key), "column": key, "html": mark_safe(html)})
+        run.clear()
+
+    for row in rows:
+        if row.kind == "game":
+            if not run:
+                run_top = row.top
+            entry = entries.get(row.number)
+            run.append(_game_line(entry) if entry else dict.fromkeys(TEXT_COLUMNS, ""))
+            if entry:
+                totals = [t + v for t, v in zip(totals, entry.points, strict=True)]
+            continue
+        if run:
+            close_run()
+        totals_rows.append(
+            {
+                "top": row.top,
+                "kind": row.kind,
+                "points": [{"x": column_x(str(p)), "value": v} for p, v in enumerate(totals, start=1)],
+            }
+        )
+    if run:
+        close_run()
+    return blocks, totals_rows
+
+
+def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
+    """What one printed sheet shows: header, seats, and unless blank every game."""
+    match = sheet.match
+    tournament = match.tournament
+    rules = tournament.rules
+    rows = layout(rules.games_per_match)
+    bottom = bottom_of(rows)
+    seats = [
+        {
+            "position": s.position,
+            "number": s.participant.number,
+            "name": s.participant.player_name(match.number, 1),
+            "x": column_x(str(s.position)),
+            "scorekeeper": s.position == sheet.table.scorekeeper,
+        }
+        for s in sheet.table.seats.all()
+    ]
+    blocks: list[dict] = []
+    totals_rows: list[dict] = []
+    if not blank:
+        blocks, totals_rows = _game_blocks(rows, {e.number: e for e in sheet.entries.all()})
+    return {
+        "sheet": sheet,
+        "match": match,
+        "tournament": tournament,
+        "seats": seats,
+        "blocks": blocks,
+        "totals": totals_rows,
+        "blank": blank,
+        "void": not blank and sheet.status == Scoresheet.Status.VOID,  # 5.3.6
+        # Each signature on its line of the grid, the signer's name beside the line's label.
+        "signatures": [
+            {"x": LEFT + (s.position - 1) * SIGN_PITCH, "image": s.image, "name": s.name}
+            for s in (sheet.signatures.all() if not blank else ())
+        ],
+        "corrections": list(sheet.corrections.all()) if not blank else [],
+        "foot": bottom + 3,
+        "sign_top": bottom + SIGN_LINE - 10.5,
+        "name_top": bottom + SIGN_LINE + 1,
+        "digest_top": bottom + SIGN_LINE + 4.5,
+    }
+
+
+def sheets_of(match: Match):
+    return (
+        Scoresheet.objects.filter(match=match)
+        .select_related("table", "match__tournament")
+        .order_by("table__number")
+    )
+
+
+MIN_PART = 20  # fewer sheets than two parts of this are drawn in one process
+PARTS_PER_WORKER = 2
+MAX_FILLED_PART = 50  # a filled sheet's layout is several times a blank one's: smaller parts
+PART_TIMEOUT = 600  # seconds for the whole run
+BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
+
+
+def _loaded(sheets):
+    """The sheets with everything a page shows, in their order, loaded in batches."""
+    ids = [sheet.pk for sheet in sheets]
+    for start in range(0, len(ids), BATCH):
+        batch = {
+            s.pk: s
+            for s in Scoresheet.objects.filter(pk__in=ids[start : start + BATCH])
+            .select_related("table", "match__tournament")
+            .prefetch_related(
+                "table__seats__participant__substitutions", "entries", "signatures", "corrections"
+            )
+        }
+        yield from (batch[pk] for pk in ids[start : start + BATCH])
+
+
+def render_html(sheets, blank: bool) -> str:
+    sheets = list(sheets)
+    if not sheets:
+        return render_to_string("print/scoresheets.html", {"pages": [], "grid": ""})
+    games = sheets[0].match.tournament.rules.games_per_match
+    return render_to_string(
+        "print/scoresheets.html",
+        {
+            "pages": [sheet_context(sheet, blank) for sheet in _loaded(sheets)],
+            "grid": grid_png(games, translation.get_language() or settings.LANGUAGE_CODE),
+            "tournament": sheets[0].match.tournament,
+        },
+    )
+
+
+def _fetcher():
+    """WeasyPrint reads /static/... from the static folders, as the browser does, and nothing
+    from the network: documents hold only our files and data URLs (signatures, the grid)."""
+
+    class StaticFetcher(URLFetcher):
+        def fetch(self, url, headers=None):
+            path = urlparse(url).path
+            if url.startswith("file:") and path.startswith(settings.STATIC_URL):
+                found = finders.find(path[len(settings.STATIC_URL) :])
+                if found:
+                    url = f"file://{found}"
+            return super().fetch(url, headers)
+
+    return StaticFetcher(allowed_protocols=("file", "data"))
+
+
+def _pdf(html: str) -> bytes:
+    return HTML(string=html, base_url="file:///", url_fetcher=_fetcher()).write_pdf()
+
+
+def scoresheets_pdf(sheets, blank: bool, workers: int | None = None) -> bytes:
+    """One PDF of the given sheets. Long runs are split over the cores: this process reads the
+    database and writes the HTML of each part; the workers only lay out and draw and never use
+    the database connection they inherit; the parts are joined in order."""
+    sheets = list(sheets)
+    workers = workers or min(os.cpu_count() or 1, 4)
+    if workers < 2 or len(sheets) < 2 * MIN_PART:
+        return _pdf(render_html(sheets, blank))
+    # Several parts per worker, each worker process renewed after its part: a worker holds the
+    # layout of a few dozen pages at a time, not of half the run.
+    size = max(MIN_PART, -(-len(sheets) // (workers * PARTS_PER_WORKER)))
+    if not blank:
+        size = min(size, MAX_FILLED_PART)
+    parts_html = [render_html(sheets[i : i + size], blank) for i in range(0, len(sheets), size)]
+    with get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
+        # A worker killed (out of memory, say) would leave map() waiting for ever.
+        parts = pool.map_async(_pdf, parts_html, chunksize=1).get(timeout=PART_TIMEOUT)
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(io.BytesIO(part))
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()

@@ -1,0 +1,276 @@
+"""Scoresheets and what is written on them: games, approvals, signatures, corrections and the
+history of every entry (5.3)."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from ..draw.models import Match, Table
+
+
+class Scoresheet(models.Model):
+    """The paper list of one table in one match (5.3)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("open")
+        COMPLETE = "complete", _("complete")
+        SIGNED = "signed", _("signed")  # 5.3.2: locked; only a supervisor corrects (5.3.4)
+        VOID = "void", _("void")  # 5.3.6
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="scoresheet")
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="scoresheets")
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.OPEN)
+    version = models.PositiveIntegerField(default=0)  # optimistic locking
+    locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
+    digest = models.CharField(_("digest"), max_length=64, blank=True)  # SHA-256 of the content
+    paper_scan = models.FileField(_("scan of the signed paper list"), upload_to="scans/", blank=True)
+    void_reason = models.TextField(_("reason for declaring it void"), blank=True)
+
+    class Meta:
+        ordering = ["match", "table__number"]
+        verbose_name = _("scoresheet")
+        verbose_name_plural = _("scoresheets")
+
+    def __str__(self) -> str:
+        return f"{self.match} – {self.table}"
+
+
+class Signature(models.Model):
+    """A player confirms the scoresheet (5.3.2): on the signature pad, or on the paper original
+    that the referee recorded."""
+
+    class Method(models.TextChoices):
+        PAD = "pad", _("signature pad")
+        PAPER = "paper", _("paper original")
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="signatures")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    name = models.CharField(_("name"), max_length=200)  # who played the seat when signing
+    method = models.CharField(_("method"), max_length=10, choices=Method.choices)
+    image = models.TextField(_("signature"), blank=True)  # a PNG as data URL, from the pad
+    signed_at = models.DateTimeField(_("signed at"), auto_now_add=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["scoresheet", "position"]
+        verbose_name = _("signature")
+        verbose_name_plural = _("signatures")
+        constraints = [
+            models.UniqueConstraint(fields=["scoresheet", "position"], name="one_signature_per_seat"),
+            models.CheckConstraint(
+                condition=Q(position__gte=1) & Q(position__lte=4), name="signature_seat_1_to_4"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {self.position}: {self.name}"
+
+    def as_record(self) -> dict:
+        """The signature as the sheet's digest covers it (the image is not part of it)."""
+        return {
+            "position": self.position,
+            "name": self.name,
+            "method": self.method,
+            "signed_at": self.signed_at.isoformat(),
+        }
+
+
+class Correction(models.Model):
+    """A change to a signed scoresheet, made by a supervisor with a reason (5.3.4). The old
+    value stays visible, with the supervisor's initials and the digest before and after."""
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="corrections")
+    number = models.PositiveSmallIntegerField(_("game"))
+    before = models.JSONField()
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(_("reason"))
+    initials = models.CharField(_("initials"), max_length=10)
+    corrected_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    digest_before = models.CharField(max_length=64)
+    digest_after = models.CharField(max_length=64)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["scoresheet", "created", "id"]
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {_('game')} {self.number}: {self.initials}"
+
+    def as_record(self) -> dict:
+        """The correction as the sheet's digest covers it (not the digests themselves)."""
+        return {
+            "game": self.number,
+            "before": self.before,
+            "after": self.after,
+            "reason": self.reason,
+            "initials": self.initials,
+            "at": self.created.isoformat(),
+        }
+
+
+class GameEntry(models.Model):
+    """One game number of a scoresheet: a described game, a sanction or a transcribed row,
+    with the points the rules engine computed for seats 1–4."""
+
+    class Kind(models.TextChoices):
+        GAME = "game", _("game")
+        SANCTION = "sanction", _("sanction")
+        TRANSCRIBED = "transcribed", _("paper-list row")
+
+    class Contract(models.TextChoices):
+        RUFER = "rufer", _("Sauspiel")
+        WENZ = "wenz", _("Wenz")
+        SOLO = "solo", _("Solo")
+        WENZ_TOUT = "wenz_tout", _("Wenz Tout")
+        SOLO_TOUT = "solo_tout", _("Solo Tout")
+        SIE = "sie", _("Sie")
+
+    class Suit(models.TextChoices):
+        EICHEL = "eichel", _("Eichel")
+        GRAS = "gras", _("Gras")
+        HERZ = "herz", _("Herz")
+        SCHELLEN = "schellen", _("Schellen")
+
+    class Result(models.TextChoices):
+        WON = "won", _("won")
+        LOST = "lost", _("lost")
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="entries")
+    number = models.PositiveSmallIntegerField(_("game"))
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices, default=Kind.GAME)
+    contract = models.CharField(_("contract"), max_length=20, choices=Contract.choices, blank=True)
+    suit = models.CharField(_("suit"), max_length=20, choices=Suit.choices, blank=True)
+    declarer = models.PositiveSmallIntegerField(_("declarer"), null=True, blank=True)
+    partner = models.PositiveSmallIntegerField(_("partner"), null=True, blank=True)
+    result = models.CharField(_("result"), max_length=10, choices=Result.choices, blank=True)
+    schneider = models.BooleanField(_("Schneider"), default=False)
+    schwarz = models.BooleanField(_("Schwarz"), default=False)
+    declarer_points = models.PositiveSmallIntegerField(_("card points"), null=True, blank=True)
+    invalid_announcement = models.BooleanField(_("invalid announcement"), default=False)
+    liable = models.PositiveSmallIntegerField(_("liable player"), null=True, blank=True)
+    written = models.JSONField(_("numbers on the paper list"), null=True, blank=True)
+    approved = models.BooleanField(_("approved"), default=False)
+    struck = models.BooleanField(_("struck"), default=False)
+    downgraded = models.BooleanField(_("downgraded"), default=False)
+    points_1 = models.SmallIntegerField(default=0)
+    points_2 = models.SmallIntegerField(default=0)
+    points_3 = models.SmallIntegerField(default=0)
+    points_4 = models.SmallIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["scoresheet", "number"]
+        verbose_name = _("game entry")
+        verbose_name_plural = _("game entries")
+        constraints = [
+            models.UniqueConstraint(fields=["scoresheet", "number"], name="game_number_once"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
+            # RULINGS 11: every game sums to zero, in the database too.
+            models.CheckConstraint(
+                condition=Q(points_1=-(F("points_2") + F("points_3") + F("points_4"))),
+                name="entry_sums_to_zero",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {_('game')} {self.number}"
+
+    @property
+    def points(self) -> tuple[int, int, int, int]:
+        return (self.points_1, self.points_2, self.points_3, self.points_4)
+
+    def as_record(self) -> dict:
+        """What the entry said, for the history when it is discarded or changed."""
+        return {
+            "game": self.number,
+            "kind": self.kind,
+            "contract": self.contract,
+            "suit": self.suit,
+            "declarer": self.declarer,
+            "partner": self.partner,
+            "result": self.result,
+            "schneider": self.schneider,
+            "schwarz": self.schwarz,
+            "declarer_points": self.declarer_points,
+            "invalid_announcement": self.invalid_announcement,
+            "liable": self.liable,
+            "written": self.written,
+            "approved": self.approved,
+            "struck": self.struck,
+            "points": list(self.points),
+        }
+
+
+class Approval(models.Model):
+    """The supervisor's approval of a Tout, a Sie or a late Solo/Wenz before play (5.2.14,
+    5.2.16), for one game number of one scoresheet."""
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="approvals")
+    number = models.PositiveSmallIntegerField(_("game"))
+    contract = models.CharField(_("contract"), max_length=20, choices=GameEntry.Contract.choices)
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    approved_by_name = models.CharField(_("approved by"), max_length=150, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    hand = models.JSONField(_("hand"), null=True, blank=True)  # the eight cards, when checked
+    hand_check = models.JSONField(_("hand check"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["scoresheet", "number"]
+        verbose_name = _("approval")
+        verbose_name_plural = _("approvals")
+        constraints = [
+            models.UniqueConstraint(fields=["scoresheet", "number"], name="one_approval_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_contract_display()}"
+
+
+class EntryHistory(models.Model):
+    """Every create, change and delete of an entry: who, when, before and after."""
+
+    class Action(models.TextChoices):
+        CREATE = "create", _("entered")
+        UPDATE = "update", _("changed")
+        DELETE = "delete", _("deleted")
+        APPROVE = "approve", _("approved")
+        REVOKE = "revoke", _("approval withdrawn")
+
+    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="history")
+    number = models.PositiveSmallIntegerField(_("game"))
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    user_name = models.CharField(max_length=150, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = _("entry history")
+        verbose_name_plural = _("entry history")
+
+    def __str__(self) -> str:
+        return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_action_display()}"

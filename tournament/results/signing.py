@@ -1,0 +1,288 @@
+"""Signing, locking, correcting and voiding scoresheets (5.3.2, 5.3.4, 5.3.6).
+
+A complete sheet is signed by its four players, on the signature pad or on the paper original
+the referee records. With the fourth signature it is locked and a SHA-256 digest of its
+canonical content is stored. After that only a supervisor changes it, with a reason; the old
+value stays visible and the new digest is recorded."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import io
+import json
+import warnings
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from PIL import Image
+
+from scoring.entries import Entry
+
+from ..errors import ServiceError
+from ..tournaments.audit import record
+from ..tournaments.permissions import Perm, require
+from .models import Correction, Scoresheet, Signature
+from .services import locked_sheet, save_entry
+
+MAX_SIGNATURE_BYTES = 300_000
+MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+MAX_SCAN_BYTES = 20 * 1024 * 1024  # a phone photo of an A4 list is a few MB
+HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1")  # what iPhones write
+
+
+def canonical(sheet: Scoresheet) -> dict:
+    """Everything a signature confirms: entries, points, names, signatures' metadata and the
+    corrections made since."""
+    match = sheet.match
+    seats = [
+        {
+            "position": s.position,
+            "number": s.participant.number,
+            "name": s.participant.player_name(match.number, match.tournament.rules.games_per_match),
+        }
+        for s in sheet.table.seats.select_related("participant").order_by("position")
+    ]
+    return {
+        # The tournament by name and date, not by its address: a restored backup keeps the digest.
+        "tournament": [match.tournament.name, match.tournament.date.isoformat()],
+        "match": match.number,
+        "table": sheet.table.number,
+        "seats": seats,
+        "entries": [e.as_record() for e in sheet.entries.order_by("number")],
+        "signatures": [s.as_record() for s in sheet.signatures.order_by("position")],
+        "corrections": [c.as_record() for c in sheet.corrections.order_by("created", "id")],
+    }
+
+
+def digest_of(sheet: Scoresheet) -> str:
+    text = json.dumps(canonical(sheet), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _signable(sheet: Scoresheet) -> Scoresheet:
+    sheet = locked_sheet(sheet)
+    if sheet.status == Scoresheet.Status.SIGNED:
+        raise ServiceError(_("This scoresheet is already signed and locked."))
+    if sheet.status != Scoresheet.Status.COMPLETE:
+        raise ServiceError(
+            _(
+                "Only a complete scoresheet is signed: every game entered and "
+                "every checksum zero (5.3.2, 5.3.3)."
+            )
+        )
+    return sheet
+
+
+def _player(sheet: Scoresheet, position: int) -> str:
+    seat = sheet.table.seats.select_related("participant").filter(position=position).first()
+    if seat is None:
+        raise ServiceError(_("Seat %(seat)s does not exist.") % {"seat": position})
+    rules = sheet.match.tournament.rules
+    return seat.participant.player_name(sheet.match.number, rules.games_per_match)
+
+
+def _lock_when_signed(sheet: Scoresheet, user) -> None:
+    if sheet.signatures.count() == 4:
+        sheet.status = Scoresheet.Status.SIGNED
+        sheet.locked_at = timezone.now()
+        sheet.digest = digest_of(sheet)
+        sheet.version += 1
+        sheet.save(update_fields=["status", "locked_at", "digest", "version"])
+        sheet.match.tournament.results_changed()
+        record(
+            sheet.match.tournament,
+            user,
+            "sheet.locked",
+            match=sheet.match.number,
+            table=sheet.table.number,
+            digest=sheet.digest,
+        )
+
+
+def _png(image: str) -> bytes:
+    """The pad's drawing: a PNG data URL of reasonable size with something drawn on it."""
+    prefix = "data:image/png;base64,"
+    if not isinstance(image, str) or not image.startswith(prefix):
+        raise ServiceError(_("The signature is missing."))
+    try:
+        data = base64.b64decode(image[len(prefix) :], validate=True)
+    except (binascii.Error, ValueError):
+        raise ServiceError(_("The signature could not be read.")) from None
+    if not data.startswith(PNG_MAGIC) or len(data) > MAX_SIGNATURE_BYTES:
+        raise ServiceError(_("The signature could not be read."))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            drawing = Image.open(io.BytesIO(data))
+        if drawing.width > MAX_SIGNATURE_SIZE[0] or drawing.height > MAX_SIGNATURE_SIZE[1]:
+            raise ServiceError(_("The signature could not be read."))  # before decoding it
+        drawing.load()
+    except ServiceError:
+        raise
+    except Exception:  # Pillow raises many kinds for a broken image
+        raise ServiceError(_("The signature could not be read.")) from None
+    if drawing.convert("RGBA").getchannel("A").getbbox() is None:
+        raise ServiceError(_("The signature is empty: please sign in the box."))
+    return data
+
+
+@transaction.atomic
+def sign_with_pad(user, sheet: Scoresheet, position: int, image: str) -> Signature:
+    """A player signs on the referee's device (5.3.2)."""
+    require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
+    sheet = _signable(sheet)
+    _png(image)
+    name = _player(sheet, position)
+    if sheet.signatures.filter(position=position).exists():
+        raise ServiceError(
+            _("%(name)s (seat %(seat)s) has already signed.") % {"name": name, "seat": position}
+        )
+    signature = Signature.objects.create(
+        scoresheet=sheet,
+        position=position,
+        name=name,
+        method=Signature.Method.PAD,
+        image=image,
+        recorded_by=user if getattr(user, "pk", None) else None,
+    )
+    _lock_when_signed(sheet, user)
+    return signature
+
+
+@transaction.atomic
+def record_paper_signatures(user, sheet: Scoresheet, scan) -> None:
+    """The referee records that all four signed the paper original, with its photo or scan."""
+    require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
+    sheet = _signable(sheet)
+    if scan is None:
+        raise ServiceError(_("Attach a photo or scan of the signed paper list."))
+    if sheet.signatures.exists():
+        raise ServiceError(_("Some players have already signed on the pad: the others sign there too."))
+    suffix = _scan_suffix(scan)
+    sheet.paper_scan.save(
+        f"{sheet.match.tournament.slug}-{sheet.match.number}-{sheet.table.number}{suffix}",
+        scan,
+        save=True,
+    )
+    Signature.objects.bulk_create(
+        Signature(
+            scoresheet=sheet,
+            position=position,
+            name=_player(sheet, position),
+            method=Signature.Method.PAPER,
+            recorded_by=user if getattr(user, "pk", None) else None,
+        )
+        for position in (1, 2, 3, 4)
+    )
+    _lock_when_signed(sheet, user)
+
+
+def _scan_suffix(scan) -> str:
+    """The file suffix of a photo or scan, known by its content, not its name: anything else
+    (a text or web page, say, which would then be served from this site) is refused."""
+    if scan.size > MAX_SCAN_BYTES:
+        raise ServiceError(
+            _("The scan %(name)s is larger than %(mb)s MB.") % {"name": scan.name, "mb": MAX_SCAN_BYTES >> 20}
+        )
+    scan.seek(0)
+    head = scan.read(16)
+    scan.seek(0)
+    if head.startswith(b"\xff\xd8\xff"):
+        return ".jpg"
+    if head.startswith(PNG_MAGIC):
+        return ".png"
+    if head.startswith(b"%PDF-"):
+        return ".pdf"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return ".webp"
+    if head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS:
+        return ".heic"
+    raise ServiceError(
+        _("The scan must be a photo (JPEG, PNG, HEIC or WebP) or a PDF; %(name)s is none of these.")
+        % {"name": scan.name}
+    )
+
+
+def initials_of(user) -> str:
+    parts = [p for p in (user.first_name, user.last_name) if p] if hasattr(user, "first_name") else []
+    if parts:
+        return "".join(p[0].upper() for p in parts)
+    return user.get_username()[:3].upper()
+
+
+@transaction.atomic
+def correct(user, sheet: Scoresheet, entry: Entry, reason: str) -> Correction:
+    """A supervisor changes a game of a signed sheet, with a reason (5.3.4)."""
+    require(user, sheet.match.tournament, Perm.CORRECT)
+    sheet = locked_sheet(sheet)
+    if sheet.status != Scoresheet.Status.SIGNED:
+        raise ServiceError(
+            _("Only a signed scoresheet is corrected; before signing the game is simply changed.")
+        )
+    if not reason.strip():
+        raise ServiceError(_("A correction needs its reason (5.3.4)."))
+    stored = sheet.entries.filter(number=entry.number).first()
+    if stored is None:
+        raise ServiceError(
+            _("Game %(game)s is not entered: there is nothing to correct.") % {"game": entry.number}
+        )
+    before = stored.as_record()
+    digest_before = sheet.digest
+    saved = save_entry(user, sheet, entry, None, replace=True, correction=True)
+    sheet.refresh_from_db()
+    correction = Correction.objects.create(
+        scoresheet=sheet,
+        number=entry.number,
+        before=before,
+        after=saved.as_record(),
+        reason=reason.strip(),
+        initials=initials_of(user),
+        corrected_by=user if getattr(user, "pk", None) else None,
+        digest_before=digest_before,
+        digest_after="",
+    )
+    sheet.digest = digest_of(sheet)
+    sheet.save(update_fields=["digest"])
+    correction.digest_after = sheet.digest
+    correction.save(update_fields=["digest_after"])
+    record(
+        sheet.match.tournament,
+        user,
+        "sheet.corrected",
+        match=sheet.match.number,
+        table=sheet.table.number,
+        game=entry.number,
+        reason=reason.strip(),
+        digest=sheet.digest,
+    )
+    return correction
+
+
+@transaction.atomic
+def declare_void(user, sheet: Scoresheet, reason: str) -> Scoresheet:
+    """Management declares an illegible or incorrect sheet void (5.3.6): its games count for
+    nothing, visibly."""
+    require(user, sheet.match.tournament, Perm.CORRECT)
+    sheet = locked_sheet(sheet)
+    if not reason.strip():
+        raise ServiceError(_("Say why the scoresheet is void (5.3.6)."))
+    if sheet.status == Scoresheet.Status.VOID:
+        raise ServiceError(_("This scoresheet is already void."))
+    sheet.status = Scoresheet.Status.VOID
+    sheet.void_reason = reason.strip()
+    sheet.version += 1
+    sheet.save(update_fields=["status", "void_reason", "version"])
+    sheet.match.tournament.results_changed()
+    record(
+        sheet.match.tournament,
+        user,
+        "sheet.void",
+        match=sheet.match.number,
+        table=sheet.table.number,
+        reason=sheet.void_reason,
+    )
+    return sheet

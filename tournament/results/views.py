@@ -1,0 +1,443 @@
+"""The referee's pages: the table board of a match, the scoresheet, the hand checker."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Max
+from django.http import FileResponse, Http404, HttpResponseBadRequest
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+
+from scoring import Contract, Suit
+from scoring.approvals import soloist_games_before
+from scoring.hands import check_hand
+from scoring.notation import format_game, format_row
+from scoring.scoresheet import dealer
+
+from ..draw.models import Match
+from ..errors import ServiceError
+from ..problems import problem_messages
+from ..tournaments.access import TournamentMixin
+from ..tournaments.permissions import Perm
+from . import services as sheet_service
+from . import signing
+from .forms import (
+    ApprovalForm,
+    BoardApprovalForm,
+    CorrectionForm,
+    DeleteForm,
+    GameForm,
+    HandCheckForm,
+    PaperForm,
+    RowForm,
+    SanctionForm,
+    SignForm,
+    VoidForm,
+    WithdrawForm,
+)
+from .models import GameEntry, Scoresheet
+from .text import describe_entry, points_text
+
+
+def sheet_of(tournament, match: int, table: int) -> Scoresheet | None:
+    """The scoresheet of a table in a match, looked up through the tournament."""
+    return (
+        Scoresheet.objects.filter(match__tournament=tournament, match__number=match, table__number=table)
+        .select_related("match__tournament", "table")
+        .first()
+    )
+
+
+def as_number(text: str) -> int | None:
+    """A whole number typed by a person, or None: only the digits 0-9 count."""
+    text = text.strip()
+    return int(text) if text and text.isascii() and text.isdigit() else None
+
+
+class ApprovalMessages:
+    """What the supervisor is told after an approval: the game, and any hand-check warning."""
+
+    def approve(self, sheet: Scoresheet, form: ApprovalForm, with_table: bool = False) -> None:
+        data = form.cleaned_data
+        approval = sheet_service.approve(
+            self.request.user, sheet, data["number"], data["contract"], form.cards(), data.get("suit") or None
+        )
+        values = {
+            "table": sheet.table.number,
+            "game": approval.number,
+            "contract": approval.get_contract_display(),
+        }
+        text = (
+            _("Table %(table)s, game %(game)s: %(contract)s approved.")
+            if with_table
+            else _("Game %(game)s: %(contract)s approved.")
+        )
+        messages.success(self.request, text % values)
+        for problem in (approval.hand_check or {}).get("problems", []):
+            messages.warning(self.request, problem)
+
+
+class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
+    """Every table of a match with its state, filterable; a table number opens its sheet."""
+
+    template_name = "referee/board.html"
+    STATES = ("empty", "open", "problem", "complete", "signed", "void")
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        match = get_object_or_404(Match, tournament=self.tournament, number=kwargs["match"])
+        sheets = (
+            Scoresheet.objects.filter(match=match)
+            .select_related("table")
+            .annotate(entered=Count("entries"), highest=Max("entries__number"))
+            .order_by("table__number")
+        )
+        rows = [(sheet, self.state(sheet)) for sheet in sheets]
+        wanted = self.request.GET.get("state", "")
+        counts = {state: sum(1 for _sheet, st in rows if st == state) for state in self.STATES}
+        if wanted in self.STATES:
+            rows = [row for row in rows if row[1] == wanted]
+        context.update(
+            match=match,
+            rows=rows,
+            wanted=wanted,
+            counts=counts,
+            games=self.tournament.rules.games_per_match,
+            matches=self.tournament.matches.filter(drawn_at__isnull=False),
+            can_approve=self.can(Perm.APPROVE),
+            approval_form=kwargs.get("approval_form") or BoardApprovalForm(),
+        )
+        return context
+
+    @staticmethod
+    def state(sheet: Scoresheet) -> str:
+        if sheet.status in (Scoresheet.Status.VOID, Scoresheet.Status.COMPLETE, Scoresheet.Status.SIGNED):
+            return sheet.status
+        if not sheet.entered:
+            return "empty"
+        return "problem" if sheet.highest != sheet.entered else "open"  # a gap in the games
+
+    def get(self, request, *args, **kwargs):
+        typed = request.GET.get("table", "")
+        if typed.strip():
+            number = as_number(typed)
+            if number is not None and sheet_of(self.tournament, kwargs["match"], number):
+                return redirect("referee:sheet", self.tournament.slug, kwargs["match"], number)
+            messages.error(
+                request, _("There is no table %(table)s in this match.") % {"table": typed.strip()}
+            )
+        return super().get(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        """The supervisor approves a game called in from a table (5.2.14, 5.2.16)."""
+        if not self.can(Perm.APPROVE):
+            raise PermissionDenied
+        form = BoardApprovalForm(request.POST)
+        if form.is_valid():
+            sheet = sheet_of(self.tournament, kwargs["match"], form.cleaned_data["table"])
+            if sheet is None:
+                form.add_error(
+                    "table",
+                    _("There is no table %(table)s in this match.") % {"table": form.cleaned_data["table"]},
+                )
+            else:
+                try:
+                    self.approve(sheet, form, with_table=True)
+                except ServiceError as error:
+                    form.add_error(None, error.message)
+                else:
+                    return redirect("referee:board", self.tournament.slug, kwargs["match"])
+        return self.render_to_response(self.get_context_data(approval_form=form, **kwargs))
+
+
+def _seat_names(sheet: Scoresheet) -> list[dict]:
+    match_number = sheet.match.number
+    seats = []
+    for seat in sheet.table.seats.select_related("participant").prefetch_related(
+        "participant__substitutions"
+    ):
+        participant = seat.participant
+        later = [
+            (s.from_game, s.name)
+            for s in participant.substitutions.all()
+            if s.from_match == match_number and s.from_game > 1
+        ]
+        seats.append(
+            {
+                "position": seat.position,
+                "number": participant.number,
+                "name": participant.player_name(match_number, 1),
+                "later": later,
+            }
+        )
+    return seats
+
+
+class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
+    template_name = "referee/scoresheet.html"
+    partial_name = "referee/_sheet.html"
+    FORMS = {
+        "game": GameForm,
+        "row": RowForm,
+        "sanction": SanctionForm,
+        "delete": DeleteForm,
+        "approve": ApprovalForm,
+        "withdraw": WithdrawForm,
+        "sign": SignForm,
+        "paper": PaperForm,
+        "correct": CorrectionForm,
+        "void": VoidForm,
+    }
+
+    def load(self) -> Scoresheet:
+        sheet = sheet_of(self.tournament, self.kwargs["match"], self.kwargs["table"])
+        if sheet is None:
+            raise Http404
+        return sheet
+
+    # Display
+
+    def get_context_data(self, sheet: Scoresheet | None = None, forms_in_use=None, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(self.sheet_context(sheet or self.load(), forms_in_use or {}))
+        return context
+
+    def sheet_context(self, sheet: Scoresheet, forms_in_use: dict) -> dict:
+        rules = self.tournament.rules
+        entries = {e.number: e for e in sheet.entries.all()}
+        approvals = {a.number: a for a in sheet.approvals.all()}
+        scored = sheet_service.score(
+            sheet, list(entries.values()), {n: a.contract for n, a in approvals.items()}
+        )
+        rows, by_round = [], {r.number: r for r in scored.rounds}
+        for number in range(1, rules.games_per_match + 1):
+            entry, row = entries.get(number), scored.row(number)
+            rows.append(
+                {
+                    "number": number,
+                    "dealer": dealer(number),
+                    "entry": entry,
+                    "text": describe_entry(entry) if entry else "",
+                    "points": row.scored.points if row else None,
+                    "circled": row.scored.soloist if row and not row.scored.struck else None,
+                    "approval": approvals.get(number),
+                }
+            )
+            if number % 4 == 0:
+                rows.append({"round": number // 4, "total": by_round.get(number // 4)})
+        next_number = scored.missing[0] if scored.missing else None
+        edit = as_number(self.request.GET.get("edit", ""))
+        initial = {"number": next_number, "sheet": sheet.pk, "version": sheet.version}
+        soloist_count = soloist_games_before(rules.games_per_match + 1, [r.scored for r in scored.rows])
+        return {
+            "sheet": sheet,
+            "rules": rules,
+            "seats": _seat_names(sheet),
+            "rows": rows,
+            "scored": scored,
+            "problems": problem_messages(scored.problems),
+            "next_number": next_number,
+            "edit": edit,
+            "game_form": forms_in_use.get("game") or self.game_form(entries.get(edit), initial),
+            "row_form": forms_in_use.get("row") or self.row_form(entries.get(edit), initial),
+            "sanction_form": forms_in_use.get("sanction") or self.sanction_form(entries.get(edit), initial),
+            "approval_form": forms_in_use.get("approve") or ApprovalForm(initial={"number": next_number}),
+            "soloist_count": soloist_count,
+            "approval_from_now": soloist_count >= rules.solo_approval_from - 1,
+            "history": sheet.history.all()[:12],
+            # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
+            "can_enter": self.can(Perm.ENTER_RESULTS)
+            and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID),
+            "can_approve": self.can(Perm.APPROVE),
+            "can_sanction": self.can(Perm.SANCTION),
+            "can_correct": self.can(Perm.CORRECT),
+            "signatures": {s.position: s for s in sheet.signatures.all()},
+            "corrections": list(sheet.corrections.all()),
+            "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),
+        }
+
+    def game_form(self, entry, initial) -> GameForm:
+        if entry is not None and entry.kind == "game":
+            engine = sheet_service.to_engine(entry, {}, self.tournament.rules)
+            initial = {**initial, "number": entry.number, "notation": format_game(engine), "replace": True}
+        return GameForm(initial=initial, auto_id="game_%s")
+
+    def row_form(self, entry, initial) -> RowForm:
+        if entry is not None:
+            if entry.kind == "transcribed":
+                written = format_row(sheet_service.to_engine(entry, {}, self.tournament.rules))
+            else:
+                written = " ".join(str(p) for p in entry.points)
+            initial = {**initial, "number": entry.number, "row": written, "replace": True}
+        return RowForm(initial=initial, auto_id="row_%s")
+
+    def sanction_form(self, entry, initial) -> SanctionForm:
+        if entry is not None:
+            initial = {**initial, "number": entry.number, "replace": True}
+            if entry.kind == "sanction":
+                initial.update(
+                    contract=entry.contract,
+                    declarer=entry.declarer,
+                    partner=entry.partner,
+                    liable=entry.liable,
+                )
+        return SanctionForm(initial=initial, auto_id="sanction_%s")
+
+    # Writing
+
+    def post(self, request, *args, **kwargs):
+        sheet = self.load()
+        action = request.POST.get("action", "")
+        if action not in self.FORMS:
+            return HttpResponseBadRequest(_("Unknown action."))
+        form = self.FORMS[action](request.POST, request.FILES, auto_id=f"{action}_%s")
+        valid = form.is_valid()
+        if not valid and any(
+            form.fields[name].widget.is_hidden for name in form.errors if name in form.fields
+        ):
+            # Hidden fields are the page's own: a wrong one is a malformed or forged request.
+            return HttpResponseBadRequest(_("The request is incomplete: please reload the page."))
+        refused = False
+        try:
+            if not valid:
+                raise forms.ValidationError("")
+            if form.cleaned_data.get("sheet", sheet.pk) != sheet.pk:
+                raise ServiceError(
+                    _(
+                        "This table was drawn again after the page was loaded: "
+                        "please check the players and enter again."
+                    )
+                )
+            getattr(self, f"do_{action}")(sheet, form)
+        except forms.ValidationError as error:
+            refused = True
+            if valid:  # the form read, but its entry did not (e.g. unreadable notation)
+                for text in error.messages:
+                    messages.error(request, text)
+            else:
+                self.refuse_form(form)
+        except ServiceError as error:
+            refused = True
+            self.refuse(error)
+        forms_in_use = {}
+        if refused:
+            forms_in_use = {
+                action: self.rebound(form, sheet),
+                "mode": action if action in ("row", "sanction") else "game",
+            }
+        sheet = self.load()
+        if request.htmx:
+            context = {"tournament": self.tournament, **self.sheet_context(sheet, forms_in_use)}
+            return render(request, self.partial_name, context)
+        if refused:
+            return self.render_to_response(self.get_context_data(sheet, forms_in_use, **kwargs))
+        return redirect("referee:sheet", self.tournament.slug, kwargs["match"], kwargs["table"])
+
+    def rebound(self, form, sheet: Scoresheet):
+        """A refused form shown again as typed, with the sheet as it is now."""
+        data = form.data.copy()
+        current = Scoresheet.objects.get(pk=sheet.pk)
+        data["sheet"], data["version"] = current.pk, current.version
+        return type(form)(data, auto_id=form.auto_id)
+
+    def do_game(self, sheet, form):
+        replace = form.cleaned_data.get("replace", False)
+        entry = form.entry()
+        saved = sheet_service.save_entry(
+            self.request.user, sheet, entry, form.cleaned_data["version"], replace=replace
+        )
+        text = _("Game %(game)s: %(entry)s (%(points)s).") % {
+            "game": saved.number,
+            "entry": describe_entry(saved),
+            "points": points_text(saved.points),
+        }
+        if saved.struck:
+            text += " " + _("Struck: it needed the supervisor's approval (5.2.17).")
+        if saved.downgraded:
+            text += " " + _("Scored as a plain Solo/Wenz in the first game (5.2.15).")
+        messages.success(self.request, text)
+
+    do_row = do_sanction = do_game
+
+    def do_delete(self, sheet, form):
+        sheet_service.delete_entry(
+            self.request.user, sheet, form.cleaned_data["number"], form.cleaned_data["version"]
+        )
+        messages.success(
+            self.request,
+            _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]},
+        )
+
+    def do_approve(self, sheet, form):
+        self.approve(sheet, form)
+
+    def do_sign(self, sheet, form):
+        signature = signing.sign_with_pad(
+            self.request.user, sheet, form.cleaned_data["position"], form.cleaned_data.get("image", "")
+        )
+        messages.success(self.request, _("%(name)s has signed.") % {"name": signature.name})
+
+    def do_paper(self, sheet, form):
+        signing.record_paper_signatures(self.request.user, sheet, form.cleaned_data["scan"])
+        messages.success(self.request, _("The signed paper list is recorded; the scoresheet is locked."))
+
+    def do_correct(self, sheet, form):
+        correction = signing.correct(self.request.user, sheet, form.entry(), form.cleaned_data["reason"])
+        messages.success(
+            self.request,
+            _("Game %(game)s corrected (%(initials)s).")
+            % {"game": correction.number, "initials": correction.initials},
+        )
+
+    def do_void(self, sheet, form):
+        signing.declare_void(self.request.user, sheet, form.cleaned_data["reason"])
+        messages.success(self.request, _("The scoresheet is void: its games count for nothing."))
+
+    def do_withdraw(self, sheet, form):
+        sheet_service.withdraw_approval(self.request.user, sheet, form.cleaned_data["number"])
+        messages.success(
+            self.request, _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]}
+        )
+
+
+class HandCheckView(TournamentMixin, FormView):
+    """The supervisor's hand checker (2.5.1, 2.9, 4.2.2, 5.2.14): advice, the supervisor decides."""
+
+    template_name = "referee/handcheck.html"
+    form_class = HandCheckForm
+    permission = Perm.APPROVE
+
+    def form_valid(self, form):
+        data = form.cleaned_data
+        suit = Suit(data["suit"]) if data.get("suit") else None
+        result = check_hand(form.cards(), Contract(data["contract"]), suit)
+        criteria = [
+            {
+                "criterion": c.criterion.value,
+                "met": c.met,
+                "failing": [GameEntry.Suit(s.value).label for s in c.failing_suits],
+            }
+            for c in result.criteria
+        ]
+        return self.render_to_response(
+            self.get_context_data(
+                form=form, result=result, criteria=criteria, result_problems=problem_messages(result.problems)
+            )
+        )
+
+
+class ScanView(TournamentMixin, TemplateView):
+    """The photo or scan of a signed paper list, for the tournament's staff only."""
+
+    def get(self, request, *args, **kwargs):
+        sheet = sheet_of(self.tournament, kwargs["match"], kwargs["table"])
+        if sheet is None or not sheet.paper_scan:
+            raise Http404
+        return FileResponse(
+            sheet.paper_scan.open("rb"),
+            as_attachment=False,
+            filename=sheet.paper_scan.name.rsplit("/", 1)[-1],
+        )

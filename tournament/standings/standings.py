@@ -1,0 +1,186 @@
+"""Standings: points, then the 5.4.2 tie-break, then lots (5.4.1, RULINGS 13).
+
+One definition, the ordered list of metrics, feeds the pages, the ``standings`` command and the
+exports. The numbers come from one aggregation over the seats, which the scoresheet service
+keeps up to date; void scoresheets count for nothing."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Count, Q, Sum
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext_lazy as _
+
+from scoring.ranking import CRITERIA, Key, rank
+
+from ..participants.models import Participant, Substitution
+from ..results.models import Scoresheet
+from ..tournaments.models import Tournament
+from .models import LotDraw
+
+
+@dataclass(frozen=True)
+class Metric:
+    key: str
+    label: str
+    short: str
+
+
+# 5.4.1 and 5.4.2 a-e, in their order of precedence.
+METRICS: tuple[Metric, ...] = (
+    Metric("points", _("Points"), _("Pts.")),
+    Metric("sie", _("Sie played"), _("Sie")),
+    Metric("tout_won", _("Touts won"), _("Tout won")),
+    Metric("tout_played", _("Touts played"), _("Tout pl.")),
+    Metric("solo_won", _("Solos/Wenz won"), _("Solo won")),
+    Metric("solo_played", _("Solos/Wenz played"), _("Solo pl.")),
+)
+assert tuple(m.key for m in METRICS) == CRITERIA
+
+
+@dataclass(frozen=True)
+class Substitute:
+    name: str
+    from_match: int
+    from_game: int
+
+
+@dataclass
+class StandingRow:
+    rank: int
+    number: int
+    name: str
+    club: str
+    values: dict[str, int]
+    substitutes: tuple[Substitute, ...] = ()
+    by_lot: bool = False
+
+    @property
+    def key(self) -> Key:
+        return tuple(self.values[m.key] for m in METRICS)
+
+
+@dataclass
+class Standings:
+    tournament: Tournament
+    match: int | None
+    rows: list[StandingRow]
+    lot: LotDraw | None = None
+    stale_lot: bool = False  # a lot was drawn, but the tie it decided has changed since
+    ties: list[list[StandingRow]] = field(default_factory=list)
+
+    def row(self, number: int) -> StandingRow | None:
+        return next((row for row in self.rows if row.number == number), None)
+
+
+def _participants(tournament: Tournament, match: int | None) -> list[dict]:
+    """One aggregation over the seats, as plain values: no model instances, so that the page
+    does not grow with the field. Every sheet but a void one counts (5.3.6)."""
+    counted = Q(
+        seats__table__scoresheet__status__in=[
+            Scoresheet.Status.OPEN,
+            Scoresheet.Status.COMPLETE,
+            Scoresheet.Status.SIGNED,
+        ]
+    )
+    seated = Q(seats__isnull=False)
+    if match is not None:
+        counted &= Q(seats__match__number=match)
+        seated &= Q(seats__match__number=match)
+    sums = {m.key: Coalesce(Sum(f"seats__{m.key}", filter=counted), 0) for m in METRICS}
+    return list(
+        tournament.participants.values("id", "number", "name", "club", "status")
+        .annotate(**sums, seated=Count("seats", filter=seated))
+        .order_by("number")
+    )
+
+
+def _substitutes(tournament: Tournament) -> dict[int, tuple[Substitute, ...]]:
+    """Who played for a start number from which game on (5.2.11, RULINGS 14)."""
+    found: dict[int, list[Substitute]] = {}
+    rows = (
+        Substitution.objects.filter(participant__tournament=tournament)
+        .order_by("from_match", "from_game")
+        .values_list("participant_id", "name", "from_match", "from_game")
+    )
+    for participant, name, from_match, from_game in rows:
+        found.setdefault(participant, []).append(Substitute(name, from_match, from_game))
+    return {participant: tuple(subs) for participant, subs in found.items()}
+
+
+def tie_groups(rows: Sequence[StandingRow]) -> list[list[StandingRow]]:
+    """Participants sharing a rank, in standings order."""
+    groups: dict[int, list[StandingRow]] = {}
+    for row in rows:
+        groups.setdefault(row.rank, []).append(row)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def _lot_positions(lot: LotDraw, keyed: dict[int, Key]) -> tuple[dict[int, int], bool]:
+    """The lot's order for each group that still ties exactly as it did when it was drawn."""
+    positions: dict[int, int] = {}
+    stale = False
+    members_by_key: dict[Key, list[int]] = {}
+    for number, key in keyed.items():
+        members_by_key.setdefault(key, []).append(number)
+    for group in lot.groups:
+        key, members = tuple(group["key"]), group["members"]
+        if sorted(members_by_key.get(key, [])) != sorted(members):
+            stale = True
+            continue
+        positions.update({number: index for index, number in enumerate(members)})
+    return positions, stale
+
+
+_CACHE: OrderedDict[tuple, Standings] = OrderedDict()
+_CACHE_SIZE = 64
+
+
+def compute(tournament: Tournament, match: int | None = None, use_lots: bool = True) -> Standings:
+    """Overall standings, or those of one match (5.4.1): best first, with shared ranks until
+    lots are drawn (RULINGS 13).
+
+    Kept per process for the tournament's current results version, which every write that
+    changes the standings raises: a page then costs the same for 16 or 2,000 participants.
+    The version is read afresh, so a stale tournament object never gives stale standings."""
+    # The creation time tells a tournament from one that reused the id of a rolled-back one.
+    current = Tournament.objects.filter(pk=tournament.pk).values_list("results_version", "created").first()
+    key = (tournament.pk, current, match, use_lots)
+    cached = _CACHE.get(key)
+    if cached is None:
+        cached = _compute(tournament, match, use_lots)
+        _CACHE[key] = cached
+        while len(_CACHE) > _CACHE_SIZE:
+            _CACHE.popitem(last=False)
+    else:
+        _CACHE.move_to_end(key)
+    return cached
+
+
+def _compute(tournament: Tournament, match: int | None, use_lots: bool) -> Standings:
+    participants = [
+        p
+        for p in _participants(tournament, match)
+        if p["seated"] or (match is None and p["status"] == Participant.Status.ACTIVE)
+    ]
+    keyed = {p["number"]: tuple(p[m.key] for m in METRICS) for p in participants}
+    lot = LotDraw.objects.filter(tournament=tournament, match=match).first() if use_lots else None
+    positions, stale = _lot_positions(lot, keyed) if lot else ({}, False)
+    placed = rank(participants, key=lambda p: keyed[p["number"]], ident=lambda p: p["number"], lots=positions)
+    substitutes = _substitutes(tournament)
+    rows = [
+        StandingRow(
+            rank=entry.rank,
+            number=entry.item["number"],
+            name=entry.item["name"],
+            club=entry.item["club"],
+            values={m.key: entry.item[m.key] for m in METRICS},
+            substitutes=substitutes.get(entry.item["id"], ()),
+            by_lot=entry.by_lot,
+        )
+        for entry in placed
+    ]
+    return Standings(tournament, match, rows, lot, stale, tie_groups(rows))

@@ -1,0 +1,128 @@
+"""Standings for everyone and for the staff (one query, two audiences), and the projector."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView
+from django_tables2 import RequestConfig
+
+from ..errors import ServiceError
+from ..tournaments.access import PublicMixin, TournamentMixin
+from ..tournaments.permissions import Perm
+from . import lots as lots_service
+from . import standings
+from .forms import LotForm
+from .tables import StandingsTable
+
+PER_PAGE = 50
+PROJECTOR_ROWS = 15
+PROJECTOR_SECONDS = 15
+
+
+class StandingsMixin:
+    """One query, two audiences: the public standings and the organiser's, with the lots
+    (STYLE 6). The search filters rows but never changes a rank."""
+
+    template_name = "public/standings.html"
+    partial_name = "public/_standings.html"
+
+    def match_number(self) -> int | None:
+        number = self.kwargs.get("match")
+        if number is not None and not self.tournament.matches.filter(number=number).exists():
+            raise Http404
+        return number
+
+    def standings_context(self) -> dict:
+        match = self.match_number()
+        result = standings.compute(self.tournament, match)
+        query = self.request.GET.get("q", "").strip()
+        rows = result.rows
+        if query:
+            folded = query.casefold()
+            rows = [
+                row
+                for row in rows
+                if str(row.number) == query
+                or folded in row.name.casefold()
+                or any(folded in s.name.casefold() for s in row.substitutes)
+            ]
+        table = StandingsTable(rows, slug=self.tournament.slug)
+        RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        return {
+            "standings": result,
+            "table": table,
+            "query": query,
+            "match": match,
+            "matches": self.tournament.matches.filter(drawn_at__isnull=False),
+            "metrics": standings.METRICS,
+        }
+
+    def get_template_names(self):
+        if getattr(self.request, "htmx", False) and not self.request.htmx.boosted:
+            return [self.partial_name]
+        return [self.template_name]
+
+
+class StandingsView(PublicMixin, StandingsMixin, TemplateView):
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(self.standings_context())
+        return context
+
+
+class ProjectorView(PublicMixin, TemplateView):
+    """Large type for the hall's projector; pages through the standings by itself."""
+
+    template_name = "public/projector.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        rows = standings.compute(self.tournament).rows
+        pages = max(1, -(-len(rows) // PROJECTOR_ROWS))
+        page = self.request.GET.get("page", "1")
+        page = int(page) if page.isascii() and page.isdigit() else 1
+        page = min(max(page, 1), pages)
+        start = (page - 1) * PROJECTOR_ROWS
+        context.update(
+            rows=rows[start : start + PROJECTOR_ROWS],
+            page=page,
+            pages=pages,
+            next_page=page % pages + 1,
+            seconds=PROJECTOR_SECONDS,
+            metrics=standings.METRICS,
+        )
+        return context
+
+
+class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
+    """The standings as the public sees them, with the lots for ties (5.4.2, RULINGS 13)."""
+
+    template_name = "organiser/standings.html"
+    form_class = LotForm
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(self.standings_context())
+        context["can_draw_lots"] = self.can(Perm.DRAW_LOTS)
+        return context
+
+    def form_valid(self, form):
+        if not self.can(Perm.DRAW_LOTS):
+            raise PermissionDenied
+        try:
+            lot = lots_service.draw_lots(
+                self.request.user,
+                self.tournament,
+                self.match_number(),
+                prize_places_only=form.cleaned_data["prize_places_only"],
+                seed=form.cleaned_data["seed"],
+            )
+        except ServiceError as error:
+            self.refuse(error)
+        else:
+            messages.success(self.request, _("Lots were drawn with the seed %(seed)s.") % {"seed": lot.seed})
+        return redirect(self.request.path)

@@ -1,0 +1,79 @@
+"""What every page of a tournament shares: the tournament looked up by its slug; for the staff
+the permission checked for it and the permissions handed to the template."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.http import url_has_allowed_host_and_scheme
+
+from ..errors import ServiceError
+from ..participants.models import Participant
+from .models import Tournament
+from .permissions import Perm, permissions
+
+POLL_SECONDS = 30
+
+
+class TournamentMixin(LoginRequiredMixin):
+    permission: Perm = Perm.VIEW_STAFF_PAGES
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        self.allowed = permissions(request.user, self.tournament)  # one query per request
+        if self.permission not in self.allowed:
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def can(self, perm: Perm) -> bool:
+        return perm in self.allowed
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tournament"] = self.tournament
+        context["allowed"] = {perm.value for perm in self.allowed}
+        return context
+
+    def participant(self, number: int) -> Participant:
+        """Looked up through the tournament: a number of another tournament is a 404."""
+        return get_object_or_404(Participant, tournament=self.tournament, number=number)
+
+    def refuse(self, error: ServiceError) -> None:
+        messages.error(self.request, error.message)
+        for detail in error.details:
+            messages.error(self.request, detail)
+
+    def refuse_form(self, form: forms.Form) -> None:
+        """Each error of a form as a message naming its field."""
+        for field, errors in form.errors.items():
+            label = form.fields[field].label if field in form.fields else ""
+            for error in errors:
+                messages.error(self.request, f"{label}: {error}" if label else error)
+
+    def safe_next(self, fallback: str) -> str:
+        target = self.request.POST.get("next", "")
+        if target and url_has_allowed_host_and_scheme(
+            target, allowed_hosts={self.request.get_host()}, require_https=self.request.is_secure()
+        ):
+            return target
+        return fallback
+
+
+class PublicMixin:
+    """A tournament's public page: looked up by its slug, answers GET only."""
+
+    http_method_names = ["get", "head"]
+
+    def dispatch(self, request, *args, **kwargs):
+        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["tournament"] = self.tournament
+        context["running"] = self.tournament.status == Tournament.Status.RUNNING
+        context["poll_seconds"] = POLL_SECONDS
+        return context

@@ -1,0 +1,89 @@
+"""Forms of the tournament's pages. They read and check input; the services do the work."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.profiles import PROFILES, ProfileError, build_profile
+
+from ..problems import problem_messages
+from .models import StaffRole, Tournament
+
+RULE_NUMBERS = ("matches", "games_per_match", "solo_approval_from", "min_age")
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self, **kwargs):
+        super().__init__(format="%Y-%m-%d", **kwargs)
+
+
+class TournamentForm(forms.ModelForm):
+    matches = forms.IntegerField(label=_("matches"), required=False, min_value=1)
+    games_per_match = forms.IntegerField(label=_("games per match"), required=False, min_value=4)
+    solo_approval_from = forms.IntegerField(
+        label=_("approval from the n-th Solo/Wenz"), required=False, min_value=1
+    )
+    min_age = forms.IntegerField(label=_("minimum age"), required=False, min_value=0)
+    tables = forms.CharField(
+        label=_("point and sanction tables"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3, "class": "mono"}),
+        help_text=_(
+            "Only where they differ from the profile, as in the exchange format, e.g. "
+            '{"points": {"solo": [[15, 5], [18, 6], [21, 7]]}}'
+        ),
+    )
+
+    class Meta:
+        model = Tournament
+        fields = ["name", "slug", "date", "venue", "organiser", "profile", "status", "retention_until"]
+        widgets = {"date": DateInput(), "retention_until": DateInput()}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["retention_until"].required = False
+        overrides = self.instance.rule_overrides or {}
+        for key in RULE_NUMBERS:
+            self.fields[key].initial = overrides.get(key)
+            profile = PROFILES.get(self.instance.profile or "schafkopfschule-2007")
+            self.fields[key].widget.attrs["placeholder"] = getattr(profile, key)
+        tables = {k: v for k, v in overrides.items() if k in ("points", "sanctions")}
+        self.fields["tables"].initial = json.dumps(tables) if tables else ""
+        if not self.instance.pk:
+            del self.fields["status"]
+
+    def clean(self):
+        data = super().clean()
+        overrides = {key: data[key] for key in RULE_NUMBERS if data.get(key) is not None}
+        text = (data.get("tables") or "").strip()
+        if text:
+            try:
+                tables = json.loads(text)
+            except json.JSONDecodeError as error:
+                self.add_error("tables", _("Not valid JSON: %(error)s") % {"error": error.msg})
+                return data
+            if not isinstance(tables, dict) or set(tables) - {"points", "sanctions"}:
+                self.add_error("tables", _('Only "points" and "sanctions" belong here.'))
+                return data
+            overrides.update(tables)
+        try:
+            build_profile(data.get("profile"), overrides)
+        except ProfileError as error:
+            self.add_error(None, problem_messages(error.problems))
+        data["rule_overrides"] = overrides
+        return data
+
+    def service_fields(self) -> dict:
+        fields = {k: v for k, v in self.cleaned_data.items() if k in self.Meta.fields}
+        fields["rule_overrides"] = self.cleaned_data["rule_overrides"]
+        return fields
+
+
+class StaffForm(forms.Form):
+    username = forms.CharField(label=_("user name"), max_length=150)
+    role = forms.ChoiceField(label=_("role"), choices=StaffRole.Role.choices)

@@ -1,0 +1,196 @@
+"""Tournaments, their staff and the audit log."""
+
+from __future__ import annotations
+
+import datetime
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.profiles import DEFAULT_PROFILE, PROFILES, ProfileError, RuleProfile, build_profile
+
+from ..problems import problem_messages
+
+PROFILE_CHOICES = [
+    ("schafkopfschule-2007", _("Schafkopfschule 2007 (official, 2 × 32 games)")),
+    ("turnierregeln-3x16", _("Turnierregeln 3 × 16 games")),
+]
+assert {key for key, _label in PROFILE_CHOICES} == set(PROFILES)
+
+RETENTION_MONTHS = 6  # 5.3.5
+
+
+def add_months(day: datetime.date, months: int) -> datetime.date:
+    month = day.month - 1 + months
+    year, month = day.year + month // 12, month % 12 + 1
+    for last in (31, 30, 29, 28):
+        try:
+            return day.replace(year=year, month=month, day=min(day.day, last))
+        except ValueError:
+            continue
+    raise ValueError(day)
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        PREPARATION = "preparation", _("in preparation")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(
+        _("short name"),
+        max_length=80,
+        unique=True,
+        help_text=_("Used in the addresses of the tournament's pages, e.g. kirchweih-2026."),
+    )
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    organiser = models.CharField(_("organiser"), max_length=200, blank=True)
+    profile = models.CharField(
+        _("rule profile"), max_length=40, choices=PROFILE_CHOICES, default=DEFAULT_PROFILE.name
+    )
+    # RULINGS 15: overrides in the shape of the exchange format's ``rules`` object.
+    rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
+    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PREPARATION)
+    # Raised by every write that changes what the standings read (seats, participants,
+    # substitutions, lots): cached standings are keyed by it.
+    results_version = models.PositiveIntegerField(default=0, editable=False)
+    prize_places = models.PositiveSmallIntegerField(
+        _("prize places"),
+        default=3,
+        help_text=_("Lots can be drawn for ties touching these places only (5.4.2)."),
+    )
+    retention_until = models.DateField(
+        _("keep scoresheets until"),
+        blank=True,
+        help_text=_("Signed scoresheets are kept 6 months after the tournament (5.3.5)."),
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        if self.retention_until is None and self.date:
+            self.retention_until = add_months(self.date, RETENTION_MONTHS)
+        super().save(*args, **kwargs)
+
+    def get_absolute_url(self) -> str:
+        return reverse("organiser:dashboard", args=[self.slug])
+
+    def results_changed(self) -> None:
+        """Call inside the transaction of any write that changes the standings."""
+        Tournament.objects.filter(pk=self.pk).update(results_version=F("results_version") + 1)
+
+    @property
+    def rules(self) -> RuleProfile:
+        """The rule profile in force: the named profile with this tournament's overrides."""
+        return build_profile(self.profile, self.rule_overrides)
+
+    def clean(self) -> None:
+        try:
+            build_profile(self.profile, self.rule_overrides)
+        except ProfileError as error:
+            raise ValidationError({"rule_overrides": problem_messages(error.problems)}) from None
+        if (
+            self.retention_until
+            and self.date
+            and self.retention_until < add_months(self.date, RETENTION_MONTHS)
+        ):
+            raise ValidationError(
+                {"retention_until": _("Scoresheets must be kept at least 6 months (5.3.5).")}
+            )
+
+
+class StaffRole(models.Model):
+    """A user's role in one tournament; the same user may have another role, or none, elsewhere."""
+
+    class Role(models.TextChoices):
+        ORGANISER = "organiser", _("organiser")
+        SUPERVISOR = "supervisor", _("supervisor")
+        REFEREE = "referee", _("referee")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournament_roles"
+    )
+    role = models.CharField(_("role"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        verbose_name = _("staff role")
+        verbose_name_plural = _("staff roles")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "user", "role"], name="staff_role_once_per_tournament"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.get_role_display()} ({self.tournament})"
+
+
+AUDIT_ACTIONS = {
+    "tournament.create": _("tournament created"),
+    "tournament.update": _("tournament changed"),
+    "staff.grant": _("role granted"),
+    "staff.revoke": _("role removed"),
+    "participant.add": _("participant registered"),
+    "participant.update": _("participant changed"),
+    "participant.substitute": _("substitute recorded"),
+    "participant.import": _("registration list imported"),
+    "draw.all": _("all matches drawn"),
+    "draw.match": _("one match drawn"),
+}
+
+
+class AuditEntry(models.Model):
+    """What was done, by whom and when, with what it replaced: nothing is lost silently."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    action = models.CharField(max_length=60)
+    detail = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+        verbose_name = _("history entry")
+        verbose_name_plural = _("history")
+
+    def __str__(self) -> str:
+        return f"{self.created:%Y-%m-%d %H:%M} {self.action}"
+
+    @property
+    def label(self) -> str:
+        return str(AUDIT_ACTIONS.get(self.action, self.action))
+
+    @property
+    def summary(self) -> str:
+        """The few details worth a glance: who, which match, which seed."""
+        detail = self.detail or {}
+        parts = [str(detail[key]) for key in ("name", "number", "username") if key in detail]
+        if detail.get("role") in StaffRole.Role.values:
+            parts.append(str(StaffRole.Role(detail["role"]).label))
+        if "match" in detail:
+            parts.append(f"{_('match')} {detail['match']}")
+        if "seed" in detail:
+            parts.append(f"{_('seed')} {detail['seed']}")
+        if detail.get("discarded_results"):
+            parts.append(str(_("results discarded")))
+        return ", ".join(parts)

@@ -1,0 +1,92 @@
+"""Retention of signed scoresheets (5.3.5): kept for 6 months after the tournament, until the
+tournament's retention date; after it, personal data goes."""
+
+from __future__ import annotations
+
+import datetime
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.db import transaction
+from django.db.models import CharField, Q, Value
+from django.db.models.functions import Cast, Concat
+from django.utils import timezone
+
+from ..participants.models import Substitution
+from ..results.models import Approval, Correction, EntryHistory, Scoresheet, Signature
+from .models import AuditEntry, Tournament
+
+
+@dataclass
+class Purged:
+    tournament: str
+    retention_until: datetime.date
+    deleted: bool = False
+    participants: int = 0
+    signatures: int = 0
+    scans: int = 0
+
+
+def expired(today: datetime.date | None = None):
+    """Tournaments whose retention date has passed; today's and later ones are kept."""
+    today = today or timezone.localdate()
+    return Tournament.objects.filter(retention_until__lt=today).order_by("retention_until")
+
+
+# What an anonymised participant is called: "Teilnehmer 12" for start number 12.
+ANONYMOUS_NAME = Concat(Value("Teilnehmer "), Cast("number", CharField()))
+
+
+def _identifiable(participants):
+    """Participants still holding personal data: a second purge has nothing left to report."""
+    return participants.exclude(Q(name=ANONYMOUS_NAME) & Q(club="") & Q(birth_date__isnull=True))
+
+
+@transaction.atomic
+def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -> Purged:
+    """Anonymise a tournament past retention (names, clubs, dates of birth, signatures, scans,
+    names in histories), keeping its results; or delete it whole."""
+    today = timezone.localdate()
+    if tournament.retention_until >= today:
+        raise ValueError(f"{tournament.slug} is kept until {tournament.retention_until}")
+    sheets = Scoresheet.objects.filter(match__tournament=tournament)
+    report = Purged(
+        tournament=tournament.name,
+        retention_until=tournament.retention_until,
+        deleted=delete,
+        participants=_identifiable(tournament.participants.all()).count(),
+        signatures=Signature.objects.filter(scoresheet__in=sheets).exclude(name="").count(),
+        scans=sheets.exclude(paper_scan="").count(),
+    )
+    if dry_run:
+        return report
+    scans = [sheet.paper_scan for sheet in sheets.exclude(paper_scan="")]
+    if delete:
+        tournament.delete()
+    else:
+        tournament.participants.update(name=ANONYMOUS_NAME, club="", birth_date=None)
+        Substitution.objects.filter(participant__tournament=tournament).update(name="Ersatz", club="")
+        Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
+        EntryHistory.objects.filter(scoresheet__in=sheets).update(user=None, user_name="")
+        Approval.objects.filter(scoresheet__in=sheets).update(approved_by=None, approved_by_name="")
+        Correction.objects.filter(scoresheet__in=sheets).update(corrected_by=None, initials="", reason="")
+        AuditEntry.objects.filter(tournament=tournament).update(user=None, detail={})
+        sheets.update(paper_scan="", void_reason="")
+        tournament.results_changed()
+    transaction.on_commit(lambda: [scan.storage.delete(scan.name) for scan in scans])
+    return report
+
+
+UPLOAD_HOURS = 24
+
+
+def forget_uploads(folder: Path, hours: int = UPLOAD_HOURS) -> int:
+    """Uploaded tournament documents nobody imported: they hold names and dates of birth."""
+    if not folder.exists():
+        return 0
+    limit = time.time() - hours * 3600
+    old = [path for path in folder.glob("*.json") if path.stat().st_mtime < limit]
+    for path in old:
+        path.unlink(missing_ok=True)
+    return len(old)

@@ -1,0 +1,108 @@
+"""Creating and changing tournaments and their staff."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..draw.models import Match
+from ..errors import ServiceError
+from .audit import record
+from .models import StaffRole, Tournament
+from .permissions import Perm, can_create_tournament, require
+
+TOURNAMENT_FIELDS = (
+    "name",
+    "slug",
+    "date",
+    "venue",
+    "organiser",
+    "profile",
+    "rule_overrides",
+    "status",
+    "retention_until",
+)
+
+
+def sync_matches(tournament: Tournament) -> None:
+    """One Match per match of the profile; matches past the profile go only while undrawn."""
+    wanted = tournament.rules.matches
+    existing = {m.number: m for m in tournament.matches.all()}
+    for number in range(1, wanted + 1):
+        if number not in existing:
+            Match.objects.create(tournament=tournament, number=number)
+    surplus = [m for n, m in existing.items() if n > wanted]
+    if any(m.is_drawn for m in surplus):
+        raise ServiceError(
+            _("Match %(number)s is already drawn: the profile cannot have fewer matches.")
+            % {"number": min(m.number for m in surplus if m.is_drawn)}
+        )
+    for match in surplus:
+        match.delete()
+
+
+@transaction.atomic
+def create_tournament(user, **fields) -> Tournament:
+    if not can_create_tournament(user):
+        raise PermissionDenied("add_tournament")
+    tournament = Tournament(**{k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS})
+    tournament.full_clean()
+    tournament.save()
+    if getattr(user, "pk", None):  # from the command line there is nobody to make organiser
+        StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
+    sync_matches(tournament)
+    record(tournament, user, "tournament.create", name=tournament.name)
+    return tournament
+
+
+@transaction.atomic
+def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
+    require(user, tournament, Perm.EDIT_TOURNAMENT)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = {k: str(getattr(tournament, k)) for k in fields if k in TOURNAMENT_FIELDS}
+    for key, value in fields.items():
+        if key in TOURNAMENT_FIELDS:
+            setattr(tournament, key, value)
+    tournament.full_clean()
+    tournament.save()
+    sync_matches(tournament)
+    tournament.results_changed()
+    after = {k: str(getattr(tournament, k)) for k in before}
+    record(tournament, user, "tournament.update", before=before, after=after)
+    return tournament
+
+
+@transaction.atomic
+def grant_role(user, tournament: Tournament, username: str, role: str) -> StaffRole:
+    require(user, tournament, Perm.MANAGE_STAFF)
+    if role not in StaffRole.Role.values:
+        raise ServiceError(_("There is no role “%(role)s”.") % {"role": role})
+    try:
+        member = get_user_model().objects.get(username=username)
+    except get_user_model().DoesNotExist:
+        raise ServiceError(
+            _("There is no user “%(name)s”: the site administrator creates users.") % {"name": username}
+        ) from None
+    staff, created = StaffRole.objects.get_or_create(tournament=tournament, user=member, role=role)
+    if created:
+        record(tournament, user, "staff.grant", username=username, role=role)
+    return staff
+
+
+@transaction.atomic
+def revoke_role(user, tournament: Tournament, staff_id: int) -> None:
+    require(user, tournament, Perm.MANAGE_STAFF)
+    # Locked, so that two organisers removing each other cannot leave the tournament without one.
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    staff = StaffRole.objects.filter(tournament=tournament, pk=staff_id).first()
+    if staff is None:
+        raise ServiceError(_("This role no longer exists."))
+    if (
+        staff.role == StaffRole.Role.ORGANISER
+        and tournament.staff.filter(role=StaffRole.Role.ORGANISER).count() == 1
+    ):
+        raise ServiceError(_("The tournament keeps at least one organiser."))
+    record(tournament, user, "staff.revoke", username=staff.user.get_username(), role=staff.role)
+    staff.delete()

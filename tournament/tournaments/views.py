@@ -1,0 +1,211 @@
+"""The tournament's own pages: the home page of the installation, the public overview and its
+QR code, and for the organiser creating, editing, the dashboard and the staff."""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+from django.views.generic import FormView, TemplateView
+
+from ..draw import services as draw_service
+from ..errors import ServiceError
+from ..participants.models import Participant
+from . import services as tournament_service
+from .access import PublicMixin, TournamentMixin
+from .forms import StaffForm, TournamentForm
+from .models import StaffRole, Tournament
+from .permissions import Perm, can_create_tournament
+
+
+def home(request):
+    """The tournaments on this installation, newest first, with links for their staff."""
+    tournaments = list(Tournament.objects.all())
+    managed: set[int] = set()
+    if request.user.is_authenticated:
+        if request.user.is_superuser:
+            managed = {t.pk for t in tournaments}
+        else:
+            managed = set(StaffRole.objects.filter(user=request.user).values_list("tournament_id", flat=True))
+    return render(
+        request,
+        "public/home.html",
+        {
+            "tournaments": [(t, t.pk in managed) for t in tournaments],
+            "can_create": can_create_tournament(request.user),
+        },
+    )
+
+
+class OverviewView(PublicMixin, TemplateView):
+    template_name = "public/overview.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["matches"] = self.tournament.matches.all()
+        context["participants"] = self.tournament.participants.exclude(
+            status=Participant.Status.RESERVE
+        ).count()
+        return context
+
+
+def public_url(request, tournament: Tournament) -> str:
+    return request.build_absolute_uri(reverse("public:overview", args=[tournament.slug]))
+
+
+class QrCodeView(PublicMixin, TemplateView):
+    """A page to print: the QR code of the public address, and the address itself."""
+
+    template_name = "public/qr.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["url"] = public_url(self.request, self.tournament)
+        return context
+
+
+@require_safe
+def qr_svg(request, slug):
+    tournament = get_object_or_404(Tournament, slug=slug)
+    buffer = io.BytesIO()
+    segno.make(public_url(request, tournament), error="m").save(buffer, kind="svg", scale=10, border=2)
+    return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+
+
+class TournamentCreateView(LoginRequiredMixin, FormView):
+    template_name = "organiser/tournament_form.html"
+    form_class = TournamentForm
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_create_tournament(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        try:
+            tournament = tournament_service.create_tournament(self.request.user, **form.service_fields())
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("The tournament was created."))
+        return redirect(tournament.get_absolute_url())
+
+
+class TournamentEditView(TournamentMixin, FormView):
+    template_name = "organiser/tournament_form.html"
+    form_class = TournamentForm
+    permission = Perm.EDIT_TOURNAMENT
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "instance": self.tournament}
+
+    def form_valid(self, form):
+        try:
+            tournament_service.update_tournament(self.request.user, self.tournament, **form.service_fields())
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("The tournament was saved."))
+        return redirect(self.tournament.get_absolute_url())
+
+
+def readiness(tournament) -> list[tuple[bool, str]]:
+    """What the organiser still has to do before the draw, as (done, text)."""
+    counts = tournament.participants.aggregate(
+        active=Count("pk", filter=Q(status=Participant.Status.ACTIVE)),
+        reserve=Count("pk", filter=Q(status=Participant.Status.RESERVE)),
+        no_birth=Count("pk", filter=Q(birth_date__isnull=True)),
+    )
+    roles = set(tournament.staff.values_list("role", flat=True))
+    message = draw_service.tables_message(counts["active"])
+    items = [
+        (
+            message is None,
+            message
+            or _("%(count)s active participants fill %(tables)s tables.")
+            % {"count": counts["active"], "tables": counts["active"] // 4},
+        ),
+        (
+            StaffRole.Role.SUPERVISOR in roles,
+            _("A supervisor is assigned.")
+            if StaffRole.Role.SUPERVISOR in roles
+            else _("No supervisor yet: approvals and sanctions need one (5.1.3, 5.2.14)."),
+        ),
+        (
+            StaffRole.Role.REFEREE in roles,
+            _("A referee is assigned.")
+            if StaffRole.Role.REFEREE in roles
+            else _("No referee yet to enter the results."),
+        ),
+    ]
+    if counts["no_birth"]:
+        items.append(
+            (
+                False,
+                _(
+                    "%(count)s participants have no date of birth: the minimum age "
+                    "(5.2.12) cannot be checked for them."
+                )
+                % {"count": counts["no_birth"]},
+            )
+        )
+    drawn = tournament.matches.filter(drawn_at__isnull=False).count()
+    total = tournament.matches.count()
+    items.append(
+        (
+            drawn == total and total > 0,
+            _("%(drawn)s of %(total)s matches drawn.") % {"drawn": drawn, "total": total},
+        )
+    )
+    return items
+
+
+class DashboardView(TournamentMixin, TemplateView):
+    template_name = "organiser/dashboard.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["readiness"] = readiness(self.tournament)
+        context["rules"] = self.tournament.rules
+        context["matches"] = self.tournament.matches.all()
+        context["history"] = self.tournament.audit.select_related("user")[:15]
+        return context
+
+
+class StaffView(TournamentMixin, FormView):
+    template_name = "organiser/staff.html"
+    form_class = StaffForm
+    permission = Perm.MANAGE_STAFF
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["staff"] = self.tournament.staff.select_related("user").order_by("role")
+        return context
+
+    def post(self, request, *args, **kwargs):
+        if "revoke" in request.POST:
+            try:
+                tournament_service.revoke_role(request.user, self.tournament, int(request.POST["revoke"]))
+            except (ValueError, ServiceError) as error:
+                messages.error(request, getattr(error, "message", _("Unknown role.")))
+            return redirect("organiser:staff", self.tournament.slug)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        try:
+            tournament_service.grant_role(
+                self.request.user, self.tournament, form.cleaned_data["username"], form.cleaned_data["role"]
+            )
+        except ServiceError as error:
+            form.add_error("username", error.message)
+            return self.form_invalid(form)
+        return redirect("organiser:staff", self.tournament.slug)
