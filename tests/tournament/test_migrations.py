@@ -1,0 +1,80 @@
+"""A database made by the main branch before issue 12 migrates forward with nothing lost: the same
+exported documents (new fields may be added), the same standings, every log line, every scan."""
+
+import io
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.core.management.color import no_style
+from django.db import connection, transaction
+from django.db.migrations.executor import MigrationExecutor
+
+from tournament.exchange.writer import export_document
+from tournament.models import Tournament
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "main-0006"
+START = ("tournament", "0006_signing_and_corrections")
+
+
+def contains(new, old, where="document"):
+    """Everything ``old`` holds is in ``new`` with the same value; ``new`` may add keys."""
+    if isinstance(old, dict):
+        assert isinstance(new, dict), where
+        for key, value in old.items():
+            assert key in new, f"{where}.{key} is gone"
+            contains(new[key], value, f"{where}.{key}")
+    elif isinstance(old, list):
+        assert isinstance(new, list) and len(new) == len(old), where
+        for index, (a, b) in enumerate(zip(new, old, strict=True)):
+            contains(a, b, f"{where}[{index}]")
+    else:
+        assert new == old, f"{where}: {new!r} != {old!r}"
+
+
+def load_at(apps, rows) -> None:
+    """The dumped rows into the historical models of the migration state (not today's)."""
+    by_model: dict = {}
+    for row in rows:
+        model = apps.get_model(row["model"])
+        for field in model._meta.concrete_fields:  # the stored times as they were
+            field.auto_now = field.auto_now_add = False
+        fields = {}
+        for name, value in row["fields"].items():
+            field = model._meta.get_field(name)
+            if field.many_to_many:
+                continue
+            fields[field.attname] = value
+        by_model.setdefault(model, []).append(model(pk=row["pk"], **fields))
+    with transaction.atomic():
+        for model, objects in by_model.items():
+            model.objects.bulk_create(objects)
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), list(by_model)):
+            cursor.execute(sql)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_database_of_the_old_main_migrates_with_nothing_lost(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    shutil.copytree(FIXTURE / "media", settings.MEDIA_ROOT)
+    rows = json.loads((FIXTURE / "data.json").read_text())
+    expected = json.loads((FIXTURE / "expected.json").read_text())
+
+    executor = MigrationExecutor(connection)
+    leaf = executor.loader.graph.leaf_nodes("tournament")
+    executor.migrate([START])
+    executor.loader.build_graph()
+    load_at(executor.loader.project_state([START]).apps, rows)
+    executor = MigrationExecutor(connection)
+    executor.migrate(leaf)
+
+    assert sorted(Tournament.objects.values_list("slug", flat=True)) == sorted(expected)
+    for slug, before in expected.items():
+        tournament = Tournament.objects.get(slug=slug)
+        out = io.StringIO()
+        call_command("standings", slug, "--format", "csv", stdout=out)
+        assert out.getvalue() == before["standings"], slug
+        contains(export_document(tournament), before["export"], slug)
