@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from .entries import Family, Kind
+from .cards import Contract
+from .entries import Entry, Family, Game, Kind, Transcribed, family_of
 from .profiles import RuleProfile
+from .transcription import transcribe
 
 if TYPE_CHECKING:
     from .outcome import Scored
@@ -35,3 +37,31 @@ def needs_approval(kind: Kind, number: int, earlier: Iterable[Scored], profile: 
         # 5.2.16: from the n-th Solo or Wenz of the match on (official: the 5th).
         return soloist_games_before(number, earlier) >= profile.solo_approval_from - 1
     return False
+
+
+# The contract an approval of a paper row names: one that scores as the row does.
+ROW_APPROVAL = {Family.SOLO: Contract.SOLO, Family.TOUT: Contract.SOLO_TOUT, Family.SIE: Contract.SIE}
+
+
+def approval_covers(contract: Contract, entry: Entry, profile: RuleProfile) -> bool:
+    """Whether the supervisor's approval of ``contract`` for the entry's game number covers the
+    entry: a described game only by an approval of its own contract (an approved Solo-Tout does
+    not cover a Wenz-Tout), a paper-list row by one whose contract scores as the row does (a
+    Tout row by a Solo-Tout or Wenz-Tout approval). A sanction is never approved."""
+    if isinstance(entry, Game):
+        return contract is entry.contract
+    if isinstance(entry, Transcribed):
+        kind = transcribe(entry, profile).kind
+        return kind is not None and family_of(contract) is kind.family
+    return False
+
+
+def approval_contract(entry: Entry, profile: RuleProfile) -> Contract | None:
+    """The contract an approval of this entry names, or None where none is ever needed (a
+    Sauspiel, a sanction, a row that reads as neither Solo, Tout nor Sie)."""
+    if isinstance(entry, Game):
+        return None if entry.contract is Contract.RUFER else entry.contract
+    if isinstance(entry, Transcribed):
+        kind = transcribe(entry, profile).kind
+        return ROW_APPROVAL.get(kind.family) if kind is not None else None
+    return None

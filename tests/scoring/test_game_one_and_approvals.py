@@ -3,8 +3,22 @@ announcements (RULINGS 10)."""
 
 import pytest
 
-from scoring import DEFAULT_PROFILE, Code, Contract, Family, Level, build_profile, score_entry, score_sheet
-from scoring.approvals import soloist_games_before
+from scoring import (
+    DEFAULT_PROFILE,
+    Code,
+    Contract,
+    Family,
+    Game,
+    Level,
+    Result,
+    Sanction,
+    Suit,
+    Transcribed,
+    build_profile,
+    score_entry,
+    score_sheet,
+)
+from scoring.approvals import approval_contract, approval_covers, soloist_games_before
 from tests.scoring.helpers import LOST, WON, rufer, sanction, sie, solo, solo_tout, wenz, wenz_tout
 
 P = DEFAULT_PROFILE
@@ -193,3 +207,21 @@ def test_sie_counts_in_tie_break_criterion_a():
 def test_tout_sanction_in_game_one_with_a_liable_defender():
     scored = score_entry(sanction(1, Contract.WENZ_TOUT, 3, liable=2), P)
     assert scored.points == (0, -9, 9, 0)
+
+
+def test_an_approval_covers_its_own_contract_and_a_row_that_scores_as_it():
+    tout = Game(5, Contract.SOLO_TOUT, 2, suit=Suit.GRAS, result=Result.WON)
+    assert approval_covers(Contract.SOLO_TOUT, tout, DEFAULT_PROFILE)
+    assert not approval_covers(Contract.WENZ_TOUT, tout, DEFAULT_PROFILE)  # RULINGS 7: exact contract
+    row = Transcribed(5, (18, -6, -6, -6), 1)  # a Tout won by seat 1, as the paper shows it
+    assert approval_covers(Contract.WENZ_TOUT, row, DEFAULT_PROFILE)
+    assert approval_covers(Contract.SOLO_TOUT, row, DEFAULT_PROFILE)
+    assert not approval_covers(Contract.SOLO, row, DEFAULT_PROFILE)
+    assert not approval_covers(Contract.SOLO, Sanction(5, Contract.SOLO, 1, 2), DEFAULT_PROFILE)
+    assert approval_contract(tout, DEFAULT_PROFILE) is Contract.SOLO_TOUT
+    assert approval_contract(row, DEFAULT_PROFILE) is Contract.SOLO_TOUT
+    assert approval_contract(Transcribed(5, (6, -2, -2, -2), 1), DEFAULT_PROFILE) is Contract.SOLO
+    rufer = Game(5, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
+    assert approval_contract(rufer, DEFAULT_PROFILE) is None
+    for entry in (tout, row):
+        assert approval_covers(approval_contract(entry, DEFAULT_PROFILE), entry, DEFAULT_PROFILE)

@@ -20,6 +20,7 @@ from tournament.exchange.reader import read_document
 from tournament.models import Participant, Scoresheet, StaffRole, Tournament
 from tournament.results import services as sheet_service
 from tournament.results import signing
+from tournament.tournaments.permissions import COMMAND_LINE
 from tournament.tournaments.services import sync_matches
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -114,14 +115,14 @@ def played(tournament, organiser):
     """Twelve players, both matches drawn and every sheet complete with valid random games."""
     _players(tournament, 12)
     draw_service.draw_all(organiser, tournament, seed="druck")
-    generator.fill_results(tournament, random.Random(8))
+    generator.fill_results(COMMAND_LINE, tournament, random.Random(8))
     return tournament
 
 
 @pytest.fixture
 def demo(db):
     """The demo tournament of fixtures/demo.json."""
-    return import_plan(read_document((FIXTURES / "demo.json").read_bytes()))
+    return import_plan(COMMAND_LINE, read_document((FIXTURES / "demo.json").read_bytes()))
 
 
 def _sheet_of(tournament, match=1, table=1):

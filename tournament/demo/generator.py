@@ -10,16 +10,13 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from django.db import transaction
-
-from scoring import Contract, Game, Result, Sanction, Suit, score_sheet
+from scoring import Contract, Game, Result, Sanction, Suit
 from scoring.cards import CALLABLE_ACES
 from scoring.outcome import score_entry
 
-from ..draw.models import Seat
 from ..participants.models import Participant
-from ..results.models import Approval, GameEntry, Scoresheet
-from ..results.services import TALLY_FIELDS, seat_totals, stored_entry
+from ..results import services as sheet_service
+from ..results.models import Scoresheet
 from ..tournaments.models import Tournament
 
 FIRST_NAMES = (
@@ -171,31 +168,10 @@ def play_sheet(rules, rng: random.Random, approve_rate: float = 0.95):
     return entries, approved
 
 
-@transaction.atomic
-def fill_results(tournament: Tournament, rng: random.Random, approve_rate: float = 0.95) -> int:
-    """Fill every empty scoresheet of the drawn matches. Returns the number of games."""
+def fill_results(user, tournament: Tournament, rng: random.Random, approve_rate: float = 0.95) -> int:
+    """Fill every empty scoresheet of the drawn matches, through the scoresheet service.
+    Returns the number of games."""
+    sheets = Scoresheet.objects.filter(match__tournament=tournament, entries__isnull=True).order_by("pk")
     rules = tournament.rules
-    sheets = list(
-        Scoresheet.objects.filter(match__tournament=tournament, entries__isnull=True).select_related("table")
-    )
-    seats: dict[int, list[Seat]] = {}
-    for seat in Seat.objects.filter(table__scoresheet__in=sheets):
-        seats.setdefault(seat.table_id, []).append(seat)
-    new_entries, approvals, changed_seats = [], [], []
-    for sheet in sheets:
-        entries, approved = play_sheet(rules, rng, approve_rate)
-        result = score_sheet(entries, rules)
-        new_entries += [stored_entry(sheet, row.scored) for row in result.rows]
-        approvals += [
-            Approval(scoresheet=sheet, number=n, contract=c, approved_by_name="Turnierleitung")
-            for n, c in approved.items()
-        ]
-        changed_seats += seat_totals(result, seats.get(sheet.table_id, []))
-        sheet.status = Scoresheet.Status.COMPLETE if result.complete else Scoresheet.Status.OPEN
-        sheet.version += 1
-    GameEntry.objects.bulk_create(new_entries, batch_size=2000)
-    Approval.objects.bulk_create(approvals, batch_size=2000)
-    Seat.objects.bulk_update(changed_seats, ["points", *TALLY_FIELDS], batch_size=500)
-    Scoresheet.objects.bulk_update(sheets, ["status", "version"], batch_size=500)
-    tournament.results_changed()
-    return len(new_entries)
+    played = [(sheet, *play_sheet(rules, rng, approve_rate)) for sheet in sheets]
+    return sheet_service.fill_sheets(user, tournament, played, approved_by_name="Turnierleitung")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
@@ -11,16 +12,21 @@ from scoring import score_sheet
 
 from ..draw.models import Match, Seat, Table
 from ..participants.models import Participant, Substitution
-from ..results.models import Approval, Correction, GameEntry, Scoresheet, Signature
-from ..results.services import seat_totals, stored_entry
+from ..results.models import Approval, Correction, Scoresheet, Signature
+from ..results.store import store_scored, with_approval
 from ..standings.models import LotDraw
+from ..tournaments.audit import record
 from ..tournaments.models import StaffRole, Tournament
+from ..tournaments.permissions import can_create_tournament
 from .reader import Plan
 
 
 @transaction.atomic
-def import_plan(plan: Plan, user=None) -> Tournament:
-    """Write a checked plan: one transaction, bulk writes."""
+def import_plan(user, plan: Plan) -> Tournament:
+    """Write a checked plan as a new tournament: one transaction, bulk writes. The importing
+    user must be allowed to create tournaments and becomes its organiser."""
+    if not can_create_tournament(user):
+        raise PermissionDenied("add_tournament")
     overrides = plan.profile.overrides()
     tournament = Tournament.objects.create(
         name=plan.name,
@@ -69,35 +75,41 @@ def import_plan(plan: Plan, user=None) -> Tournament:
         Table(match=matches[t.match], number=t.number, scorekeeper=t.scorekeeper) for t in plan.tables
     )
     sheets = Scoresheet.objects.bulk_create(
-        Scoresheet(table=table, match=table.match, status=t.status, version=1)
+        Scoresheet(
+            table=table,
+            match=table.match,
+            status=t.status,
+            digest=_text(t.signing.get("digest"), 64),
+            void_reason=_text(t.signing.get("void_reason"), 2000),
+            locked_at=datetime.datetime.fromisoformat(t.signing["locked_at"])
+            if t.signing.get("locked_at")
+            else None,
+        )
         for table, t in zip(tables, plan.tables, strict=True)
     )
-    seats, entries, approvals = [], [], []
-    for table, sheet, t in zip(tables, sheets, plan.tables, strict=True):
-        result = score_sheet(t.entries, plan.profile)
-        table_seats = [
+    Seat.objects.bulk_create(
+        (
             Seat(table=table, match=table.match, position=position, participant=people[number])
+            for table, t in zip(tables, plan.tables, strict=True)
             for position, number in enumerate(t.seats, start=1)
-        ]
-        seats += seat_totals(result, table_seats)
-        entries += [stored_entry(sheet, row.scored) for row in result.rows]
-        approvals += [
+        ),
+        batch_size=2000,
+    )
+    Approval.objects.bulk_create(
+        (
             Approval(scoresheet=sheet, number=n, contract=c, approved_by_name=who)
+            for sheet, t in zip(sheets, plan.tables, strict=True)
             for n, (c, who) in t.approvals.items()
-        ]
-        if t.status == Scoresheet.Status.OPEN and result.complete:
-            sheet.status = Scoresheet.Status.COMPLETE
+        ),
+        batch_size=2000,
+    )
+    scored = []
     for sheet, t in zip(sheets, plan.tables, strict=True):
-        if t.signing:
-            sheet.digest = _text(t.signing.get("digest"), 64)
-            sheet.void_reason = _text(t.signing.get("void_reason"), 2000)
-            if t.signing.get("locked_at"):
-                sheet.locked_at = datetime.datetime.fromisoformat(t.signing["locked_at"])
-    Scoresheet.objects.bulk_update(sheets, ["status", "digest", "void_reason", "locked_at"], batch_size=500)
+        approvals = {n: c for n, (c, _who) in t.approvals.items()}
+        entries = [with_approval(entry, approvals, plan.profile) for entry in t.entries]
+        scored.append((sheet, score_sheet(entries, plan.profile)))
+    store_scored(tournament, scored)
     _restore_signing(sheets, plan.tables)
-    Seat.objects.bulk_create(seats, batch_size=2000)
-    GameEntry.objects.bulk_create(entries, batch_size=2000)
-    Approval.objects.bulk_create(approvals, batch_size=2000)
     for lot in plan.lots:
         if isinstance(lot.get("seed"), str) and isinstance(lot.get("groups"), list):
             LotDraw.objects.create(
@@ -107,7 +119,7 @@ def import_plan(plan: Plan, user=None) -> Tournament:
                 prize_places_only=bool(lot.get("prize_places_only")),
                 groups=lot["groups"],
             )
-    tournament.results_changed()
+    record(tournament, user, "tournament.import", name=tournament.name, games=plan.games)
     return tournament
 
 

@@ -16,9 +16,9 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from scoring import Code, Contract, Game, Problem, Result, Sanction, Suit, Transcribed, score_sheet
+from scoring.approvals import approval_contract
 from scoring.entries import Entry
 from scoring.profiles import ProfileError, RuleProfile, profile_from_exchange
-from scoring.transcription import transcribe
 
 from ..participants.models import Participant
 from ..participants.registration import age_on
@@ -246,16 +246,6 @@ def _game_entry(reader: _Reader, data: dict, number: int, where: str):
     return None
 
 
-def _approval_contract(entry: Entry, rules: RuleProfile) -> str | None:
-    if isinstance(entry, Game):
-        return entry.contract.value
-    if isinstance(entry, Transcribed):
-        kind = transcribe(entry, rules).kind
-        if kind is not None and kind.family.value in ("solo", "tout", "sie"):
-            return {"solo": "solo", "tout": "solo_tout", "sie": "sie"}[kind.family.value]
-    return None
-
-
 def read_document(text: str | bytes, slug: str | None = None) -> Plan:
     """Check a whole document; DocumentError lists everything that is wrong."""
     reader = _Reader()
@@ -386,9 +376,9 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
                     continue
                 entries.append(entry)
                 if "approved_by" in game:
-                    contract = _approval_contract(entry, profile)
-                    if contract and contract != "rufer":
-                        approvals[g] = (contract, str(game["approved_by"])[:150])
+                    contract = approval_contract(entry, profile)
+                    if contract is not None:
+                        approvals[g] = (contract.value, str(game["approved_by"])[:150])
                 if "points" in game and not isinstance(entry, Transcribed):
                     given_points[g] = game["points"]
             sheet = score_sheet(entries, profile)

@@ -108,7 +108,7 @@ class ImportView(LoginRequiredMixin, FormView):
                 plan = read_document(held[0].read_bytes(), held[1].get("slug"))
             except DocumentError:
                 return redirect("organiser:import_document")  # the page shows why
-            tournament = import_plan(plan, user=request.user)
+            tournament = import_plan(request.user, plan)
             self.forget()
             messages.success(request, _("%(name)s was imported.") % {"name": tournament.name})
             return redirect(tournament.get_absolute_url())

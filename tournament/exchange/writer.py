@@ -6,13 +6,13 @@ import json
 import re
 from typing import Any
 
-from scoring import Contract, Transcribed
-from scoring.entries import family_of
-from scoring.transcription import transcribe
+from scoring import Contract
+from scoring.approvals import approval_covers
 
 from ..draw.models import Seat
 from ..participants.models import Participant, Substitution
 from ..results.models import Approval, Correction, GameEntry, Scoresheet, Signature
+from ..results.store import to_engine
 from ..standings.models import LotDraw
 from ..tournaments.models import Tournament
 from .reader import FORMAT
@@ -189,14 +189,8 @@ def _matching(approvals: dict[int, Approval], entry: GameEntry, rules) -> Approv
     approval = approvals.get(entry.number)
     if approval is None:
         return None
-    if entry.kind == GameEntry.Kind.GAME:
-        return approval if approval.contract == entry.contract else None
-    if entry.kind == GameEntry.Kind.TRANSCRIBED:
-        kind = transcribe(Transcribed(entry.number, tuple(entry.written or ()), entry.declarer), rules).kind
-        return (
-            approval if kind is not None and family_of(Contract(approval.contract)) is kind.family else None
-        )
-    return None
+    covered = approval_covers(Contract(approval.contract), to_engine(entry, {}, rules), rules)
+    return approval if covered else None
 
 
 def dumps(document: dict) -> str:

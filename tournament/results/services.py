@@ -7,22 +7,20 @@ records the change with who, when, before and after."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import Code, Contract, Game, Sanction, Suit, Transcribed, score_sheet
-from scoring.entries import Entry, family_of
-from scoring.hands import check_hand
-from scoring.outcome import Scored
-from scoring.transcription import transcribe
+from scoring import Code, Contract, Sanction, Suit, score_sheet
+from scoring.entries import Entry
+from scoring.hands import HandCheck, check_hand
 
-from ..draw.models import Seat
 from ..errors import ServiceError
 from ..problems import problem_messages
+from ..tournaments.audit import record
+from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
 from .models import Approval, EntryHistory, GameEntry, Scoresheet
+from .store import locked_sheet, store_scored, to_engine, with_approval
 from .text import describe_entry, points_text
 
 
@@ -30,105 +28,17 @@ class StaleSheet(ServiceError):
     """The page was loaded before somebody else saved this sheet."""
 
 
-def _approvals(sheet: Scoresheet) -> dict[int, str]:
+def approvals_of(sheet: Scoresheet) -> dict[int, str]:
+    """The approved contract of each game number."""
     return dict(sheet.approvals.values_list("number", "contract"))
-
-
-def to_engine(entry: GameEntry, approvals: dict[int, str], rules) -> Entry:
-    """The stored entry as the rules engine reads it; approvals come from their own records."""
-    if entry.kind == GameEntry.Kind.SANCTION:
-        return Sanction(entry.number, Contract(entry.contract), entry.declarer, entry.liable, entry.partner)
-    if entry.kind == GameEntry.Kind.TRANSCRIBED:
-        plain: Entry = Transcribed(entry.number, tuple(entry.written or ()), entry.declarer)
-    else:
-        plain = Game(
-            entry.number,
-            Contract(entry.contract),
-            entry.declarer,
-            suit=entry.suit or None,
-            partner=entry.partner,
-            result=entry.result or None,
-            schneider=entry.schneider,
-            schwarz=entry.schwarz,
-            declarer_points=entry.declarer_points,
-            invalid_announcement=entry.invalid_announcement,
-        )
-    return with_approval(plain, approvals, rules)
-
-
-def with_approval(entry: Entry, approvals: dict[int, str], rules) -> Entry:
-    """The same entry, approved as the records say: a described game by an approval of its
-    contract, a paper row by an approval of a contract that scores as the row does."""
-    approval = approvals.get(entry.number)
-    if isinstance(entry, Game):
-        return replace(entry, approved=approval == entry.contract)
-    if isinstance(entry, Transcribed):
-        kind = transcribe(entry, rules).kind if approval else None
-        approved = kind is not None and family_of(Contract(approval)) is kind.family
-        return replace(entry, approved=approved)
-    return entry
-
-
-def fields_of(entry: Entry) -> dict:
-    """The GameEntry fields that describe an engine entry."""
-    blank = {
-        "contract": "",
-        "suit": "",
-        "declarer": None,
-        "partner": None,
-        "result": "",
-        "schneider": False,
-        "schwarz": False,
-        "declarer_points": None,
-        "invalid_announcement": False,
-        "liable": None,
-        "written": None,
-    }
-    if isinstance(entry, Sanction):
-        return {
-            **blank,
-            "kind": GameEntry.Kind.SANCTION,
-            "contract": entry.contract.value,
-            "declarer": entry.declarer,
-            "partner": entry.partner,
-            "liable": entry.liable,
-        }
-    if isinstance(entry, Transcribed):
-        return {
-            **blank,
-            "kind": GameEntry.Kind.TRANSCRIBED,
-            "declarer": entry.declarer,
-            "written": list(entry.points),
-        }
-    return {
-        **blank,
-        "kind": GameEntry.Kind.GAME,
-        "contract": entry.contract.value,
-        "suit": entry.suit.value if entry.suit else "",
-        "declarer": entry.declarer,
-        "partner": entry.partner,
-        "result": entry.result.value if entry.result else "",
-        "schneider": entry.schneider,
-        "schwarz": entry.schwarz,
-        "declarer_points": entry.declarer_points,
-        "invalid_announcement": entry.invalid_announcement,
-    }
 
 
 def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: dict[int, str] | None = None):
     """The rules engine's view of the stored sheet (entries and approvals read unless given)."""
     rules = sheet.match.tournament.rules
-    approvals = _approvals(sheet) if approvals is None else approvals
+    approvals = approvals_of(sheet) if approvals is None else approvals
     stored = entries if entries is not None else list(sheet.entries.all())
     return score_sheet([to_engine(e, approvals, rules) for e in stored], rules)
-
-
-def locked_sheet(sheet: Scoresheet) -> Scoresheet:
-    """The sheet read afresh and locked for the rest of the transaction, with its match,
-    tournament and table."""
-    return (
-        Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
-    )
 
 
 def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False) -> Scoresheet:
@@ -163,76 +73,6 @@ def _stale_message(sheet: Scoresheet, number: int) -> str:
     }
 
 
-def _scored_fields(result: Scored) -> dict:
-    """What the rules engine decided about an entry, as stored beside it."""
-    return {
-        "points_1": result.points[0],
-        "points_2": result.points[1],
-        "points_3": result.points[2],
-        "points_4": result.points[3],
-        "struck": result.struck,
-        "downgraded": result.downgraded,
-        "approved": result.needs_approval and not result.struck,
-    }
-
-
-def stored_entry(sheet: Scoresheet, scored: Scored) -> GameEntry:
-    """A new GameEntry for an entry as the rules engine scored it (bulk writers use this)."""
-    return GameEntry(
-        scoresheet=sheet, number=scored.number, **fields_of(scored.entry), **_scored_fields(scored)
-    )
-
-
-def _store_scores(sheet: Scoresheet, scored: dict[int, Scored]) -> None:
-    """Write the engine's points and flags to every entry whose values changed."""
-    changed = []
-    for entry in sheet.entries.all():
-        values = _scored_fields(scored[entry.number])
-        if any(getattr(entry, k) != v for k, v in values.items()):
-            for key, value in values.items():
-                setattr(entry, key, value)
-            changed.append(entry)
-    if changed:
-        GameEntry.objects.bulk_update(
-            changed,
-            [
-                "points_1",
-                "points_2",
-                "points_3",
-                "points_4",
-                "struck",
-                "downgraded",
-                "approved",
-            ],
-        )
-
-
-TALLY_FIELDS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
-
-
-def seat_totals(sheet_score, seats) -> list:
-    """The seats of a sheet with what each scored on it: points and tie-break counts."""
-    for seat in seats:
-        seat.points = sheet_score.totals[seat.position - 1]
-        tally = sheet_score.tallies[seat.position - 1]
-        for field in TALLY_FIELDS:
-            setattr(seat, field, getattr(tally, field))
-    return seats
-
-
-def _finish(sheet: Scoresheet, sheet_score) -> Scoresheet:
-    _store_scores(sheet, {row.number: row.scored for row in sheet_score.rows})
-    Seat.objects.bulk_update(
-        seat_totals(sheet_score, list(sheet.table.seats.all())), ["points", *TALLY_FIELDS]
-    )
-    if sheet.status != Scoresheet.Status.SIGNED:  # a correction keeps the sheet signed
-        sheet.status = Scoresheet.Status.COMPLETE if sheet_score.complete else Scoresheet.Status.OPEN
-    sheet.version += 1
-    sheet.save(update_fields=["status", "version"])
-    sheet.match.tournament.results_changed()
-    return sheet
-
-
 def _history(sheet, user, number, action, before=None, after=None) -> None:
     EntryHistory.objects.create(
         scoresheet=sheet,
@@ -243,6 +83,24 @@ def _history(sheet, user, number, action, before=None, after=None) -> None:
         before=before,
         after=after,
     )
+
+
+def hand_check_record(result: HandCheck) -> dict:
+    """The hand check as the approval stores it and the hand checker shows it (5.2.14)."""
+    return {
+        "is_sie": result.is_sie,
+        "runners": result.runners,
+        "requirements_met": result.requirements_met,
+        "criteria": [
+            {
+                "criterion": c.criterion.value,
+                "met": c.met,
+                "failing_suits": [s.value for s in c.failing_suits],
+            }
+            for c in result.criteria
+        ],
+        "problems": problem_messages(result.problems),
+    }
 
 
 def _required_permission(entry: Entry | GameEntry) -> Perm:
@@ -281,7 +139,7 @@ def save_entry(
     if existing is not None:
         require(user, tournament, _required_permission(existing))
     rules = tournament.rules
-    approvals = _approvals(sheet)
+    approvals = approvals_of(sheet)
     engine_entries = [to_engine(e, approvals, rules) for n, e in stored.items() if n != number]
     engine_entries.append(with_approval(entry, approvals, rules))
     sheet_score = score_sheet(engine_entries, rules)
@@ -290,19 +148,8 @@ def save_entry(
         own = list(sheet_score.problems)  # a signed sheet stays complete
     if own:
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
-    fields = fields_of(entry)
-    if existing is None:
-        saved = GameEntry(scoresheet=sheet, number=number, **fields)
-        before = None
-    else:
-        before = existing.as_record()
-        saved = existing
-        for key, value in fields.items():
-            setattr(saved, key, value)
-    for key, value in _scored_fields(sheet_score.row(number).scored).items():
-        setattr(saved, key, value)
-    saved.save()
-    _finish(sheet, sheet_score)
+    before = existing.as_record() if existing is not None else None
+    saved = store_scored(tournament, [(sheet, sheet_score)])[sheet.pk][number]
     _history(
         sheet,
         user,
@@ -326,8 +173,7 @@ def delete_entry(user, sheet: Scoresheet, number: int, expected_version: int | N
         raise ServiceError(_("Game %(game)s is not entered: there is nothing to delete.") % {"game": number})
     require(user, tournament, _required_permission(entry))
     before = entry.as_record()
-    entry.delete()
-    _finish(sheet, score(sheet))
+    store_scored(tournament, [(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
     _history(sheet, user, number, EntryHistory.Action.DELETE, before=before)
 
 
@@ -356,21 +202,7 @@ def approve(
         raise ServiceError(_("A Sauspiel needs no approval."))
     check = None
     if hand:
-        result = check_hand(hand, contract_value, Suit(suit) if suit else None)
-        check = {
-            "is_sie": result.is_sie,
-            "runners": result.runners,
-            "requirements_met": result.requirements_met,
-            "criteria": [
-                {
-                    "criterion": c.criterion.value,
-                    "met": c.met,
-                    "failing_suits": [s.value for s in c.failing_suits],
-                }
-                for c in result.criteria
-            ],
-            "problems": problem_messages(result.problems),
-        }
+        check = hand_check_record(check_hand(hand, contract_value, Suit(suit) if suit else None))
     approval, _created = Approval.objects.update_or_create(
         scoresheet=sheet,
         number=number,
@@ -382,7 +214,7 @@ def approve(
             "hand_check": check,
         },
     )
-    _finish(sheet, score(sheet))
+    store_scored(tournament, [(sheet, score(sheet))])
     _history(
         sheet,
         user,
@@ -403,5 +235,61 @@ def withdraw_approval(user, sheet: Scoresheet, number: int) -> None:
         raise ServiceError(_("Game %(game)s has no approval.") % {"game": number})
     before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
     approval.delete()
-    _finish(sheet, score(sheet))
+    store_scored(tournament, [(sheet, score(sheet))])
     _history(sheet, user, number, EntryHistory.Action.REVOKE, before=before)
+
+
+@transaction.atomic
+def fill_sheets(
+    user,
+    tournament: Tournament,
+    played: list[tuple[Scoresheet, list[Entry], dict[int, str]]],
+    approved_by_name: str = "",
+) -> int:
+    """Write whole sheets at once, each with its games and the contracts the supervisor
+    approved by game number: the generator of demo and benchmark tournaments. Every sheet must
+    still be empty and every game valid; nothing is written otherwise. Returns the games."""
+    require(user, tournament, Perm.ENTER_RESULTS)
+    if any(approvals for _sheet, _entries, approvals in played):
+        require(user, tournament, Perm.APPROVE)
+    rules = tournament.rules
+    ids = [sheet.pk for sheet, _entries, _approvals in played]
+    locked = {
+        s.pk: s for s in Scoresheet.objects.select_for_update().select_related("table").filter(pk__in=ids)
+    }
+    filled = set(
+        GameEntry.objects.filter(scoresheet__in=ids).values_list("scoresheet__table__number", flat=True)
+    )
+    if filled:
+        raise ServiceError(
+            _("Table %(table)s already has games: only empty scoresheets are filled.")
+            % {"table": min(filled)}
+        )
+    new_approvals, scored = [], []
+    for sheet, entries, approvals in played:
+        sheet = locked[sheet.pk]
+        if sheet.status != Scoresheet.Status.OPEN:
+            raise ServiceError(_("Table %(table)s is not open for entries.") % {"table": sheet.table.number})
+        new_approvals += [
+            Approval(
+                scoresheet=sheet,
+                number=number,
+                contract=contract,
+                approved_by=user if getattr(user, "pk", None) else None,
+                approved_by_name=approved_by_name or user.get_username(),
+            )
+            for number, contract in approvals.items()
+        ]
+        sheet_score = score_sheet([with_approval(e, approvals, rules) for e in entries], rules)
+        problems = [p for p in sheet_score.problems if p.code != Code.GAME_MISSING]
+        if problems:
+            raise ServiceError(
+                _("Table %(table)s: %(problem)s")
+                % {"table": sheet.table.number, "problem": problem_messages(problems)[0]}
+            )
+        scored.append((sheet, sheet_score))
+    Approval.objects.bulk_create(new_approvals, batch_size=2000)
+    store_scored(tournament, scored)
+    games = sum(len(sheet_score.rows) for _sheet, sheet_score in scored)
+    record(tournament, user, "results.fill", sheets=len(scored), games=games)
+    return games

@@ -414,17 +414,12 @@ class HandCheckView(TournamentMixin, FormView):
         data = form.cleaned_data
         suit = Suit(data["suit"]) if data.get("suit") else None
         result = check_hand(form.cards(), Contract(data["contract"]), suit)
-        criteria = [
-            {
-                "criterion": c.criterion.value,
-                "met": c.met,
-                "failing": [GameEntry.Suit(s.value).label for s in c.failing_suits],
-            }
-            for c in result.criteria
-        ]
         return self.render_to_response(
             self.get_context_data(
-                form=form, result=result, criteria=criteria, result_problems=problem_messages(result.problems)
+                form=form,
+                result=result,
+                check=sheet_service.hand_check_record(result),
+                suit_names=dict(GameEntry.Suit.choices),
             )
         )
 

@@ -141,6 +141,7 @@ class StaffRole(models.Model):
 
 AUDIT_ACTIONS = {
     "tournament.create": _("tournament created"),
+    "tournament.import": _("tournament imported"),
     "tournament.update": _("tournament changed"),
     "staff.grant": _("role granted"),
     "staff.revoke": _("role removed"),
@@ -150,6 +151,7 @@ AUDIT_ACTIONS = {
     "participant.import": _("registration list imported"),
     "draw.all": _("all matches drawn"),
     "draw.match": _("one match drawn"),
+    "results.fill": _("scoresheets filled with generated games"),
 }
 
 

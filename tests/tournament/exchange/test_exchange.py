@@ -68,7 +68,7 @@ DEMO_3X16_STANDINGS = [
 
 
 def load(name: str) -> Tournament:
-    return import_plan(read_document((FIXTURES / name).read_bytes()))
+    return import_plan(COMMAND_LINE, read_document((FIXTURES / name).read_bytes()))
 
 
 def table_of(tournament):
@@ -141,7 +141,7 @@ def test_demo_holds_every_kind_of_entry():
 def test_round_trip_of_the_demos(fixture):
     first = load(fixture)
     document = json.dumps(export_document(first))
-    second = import_plan(read_document(document, slug="zurueck"))
+    second = import_plan(COMMAND_LINE, read_document(document, slug="zurueck"))
     assert table_of(second) == table_of(first)
     assert contents(second) == contents(first)
 
@@ -151,12 +151,12 @@ def test_round_trip_of_a_generated_tournament(make_tournament):
     rng = random.Random(9)
     generator.add_participants(tournament, 24, rng)
     draw_service.draw_all(COMMAND_LINE, tournament, seed="g")
-    generator.fill_results(tournament, rng)
+    generator.fill_results(COMMAND_LINE, tournament, rng)
     Substitution.objects.create(
         participant=tournament.participants.get(number=4), name="Ersatz, Hans", from_match=2, from_game=5
     )
     tournament.results_changed()
-    second = import_plan(read_document(json.dumps(export_document(tournament))))
+    second = import_plan(COMMAND_LINE, read_document(json.dumps(export_document(tournament))))
     assert table_of(second) == table_of(tournament)
     assert contents(second) == contents(tournament)
 
@@ -169,7 +169,7 @@ def test_void_sheets_and_lots_survive_the_round_trip():
     sheet = Scoresheet.objects.get(match__tournament=tournament, match__number=2, table__number=3)
     Scoresheet.objects.filter(pk=sheet.pk).update(status="void")
     tournament.results_changed()
-    second = import_plan(read_document(json.dumps(export_document(tournament))))
+    second = import_plan(COMMAND_LINE, read_document(json.dumps(export_document(tournament))))
     assert table_of(second) == table_of(tournament)
     assert contents(second) == contents(tournament)
 
@@ -493,7 +493,7 @@ def test_any_damage_to_a_document_is_refused_without_a_traceback(data):
         assert error.messages and all(isinstance(m, str) and m for m in error.messages)
     else:
         assert plan.name
-        import_plan(plan)  # whatever is accepted is also written without an error
+        import_plan(COMMAND_LINE, plan)  # whatever is accepted is also written without an error
 
 
 def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament, add_players, sign_and_correct):
@@ -504,13 +504,13 @@ def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament, ad
 
     add_players(tournament_, 4)
     draw_service.draw_all(COMMAND_LINE, tournament_, seed="sicher")
-    generator.fill_results(tournament_, random.Random(2))
+    generator.fill_results(COMMAND_LINE, tournament_, random.Random(2))
     sheet = Scoresheet.objects.get(match__tournament=tournament_, match__number=1)
     sign_and_correct(referee, supervisor, sheet)
     void = Scoresheet.objects.get(match__tournament=tournament_, match__number=2)
     signing.declare_void(supervisor, void, "unleserlich")
     sheet.refresh_from_db()
-    copy = import_plan(read_document(json.dumps(export_document(tournament_)), slug="kopie"))
+    copy = import_plan(COMMAND_LINE, read_document(json.dumps(export_document(tournament_)), slug="kopie"))
     restored = Scoresheet.objects.get(match__tournament=copy, match__number=1)
     assert restored.status == "signed" and restored.digest == sheet.digest
     assert signing.digest_of(restored) == sheet.digest  # the same content, times included

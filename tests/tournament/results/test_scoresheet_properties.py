@@ -1,5 +1,6 @@
-"""Random sequences of entries through the service: every game sums to zero and the sheet's
-stored totals equal the sum of its entries and the rules engine's totals."""
+"""Random sequences of entries, changes, deletions and approvals through the service: every game
+sums to zero, and what the sheet stores (entries, the seats' points and tie-break counts) equals
+the sum of its entries and what the rules engine computes."""
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -8,8 +9,9 @@ from hypothesis import strategies as st
 from scoring import Contract
 from tests.scoring.strategies import entries
 from tournament.draw import services as draw_service
-from tournament.models import Approval, EntryHistory, GameEntry, Scoresheet
+from tournament.models import Approval, EntryHistory, GameEntry, Scoresheet, Seat
 from tournament.results import services as service
+from tournament.results.store import TALLY_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -41,6 +43,11 @@ def test_random_sequences_keep_the_sheet_consistent(sheet, supervisor, data):
             continue
         sheet.refresh_from_db()
         service.save_entry(supervisor, sheet, entry, sheet.version)
+        action = data.draw(st.integers(0, 5))
+        if action == 0:
+            service.delete_entry(supervisor, sheet, number, None)
+        elif action == 1 and sheet.approvals.filter(number=number).exists():
+            service.withdraw_approval(supervisor, sheet, number)
     stored = list(GameEntry.objects.filter(scoresheet=sheet))
     assert len(stored) == len({e.number for e in stored})
     assert all(sum(e.points) == 0 for e in stored)
@@ -49,3 +56,10 @@ def test_random_sequences_keep_the_sheet_consistent(sheet, supervisor, data):
     for seat in range(4):
         assert engine.totals[seat] == sum(e.points[seat] for e in stored)
     assert {e.number: e.points for e in stored} == {row.number: row.scored.points for row in engine.rows}
+    seats = {seat.position: seat for seat in Seat.objects.filter(table=sheet.table)}
+    for position, seat in seats.items():
+        assert seat.points == sum(e.points[position - 1] for e in stored)
+        tally = engine.tallies[position - 1]
+        assert [getattr(seat, f) for f in TALLY_FIELDS] == [getattr(tally, f) for f in TALLY_FIELDS]
+    sheet.refresh_from_db()
+    assert sheet.status == ("complete" if engine.complete else "open")

@@ -17,6 +17,7 @@ from tournament.models import Correction, Scoresheet
 from tournament.results import services as sheet_service
 from tournament.results import signing
 from tournament.standings import standings
+from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
@@ -25,7 +26,7 @@ pytestmark = pytest.mark.django_db
 def complete(tournament, organiser, add_players):
     add_players(tournament, 8)
     draw_service.draw_all(organiser, tournament, seed="unterschrift")
-    generator.fill_results(tournament, random.Random(3))
+    generator.fill_results(COMMAND_LINE, tournament, random.Random(3))
     return Scoresheet.objects.get(match__tournament=tournament, match__number=1, table__number=1)
 
 

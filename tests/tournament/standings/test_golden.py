@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import read_document
+from tournament.tournaments.permissions import COMMAND_LINE
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
     ("document", "slug"), [("demo.json", "kirchweih-2026"), ("demo-3x16.json", "vereinsmeisterschaft-3x16")]
 )
 def test_standings_csv_of_the_demos_is_unchanged(document, slug):
-    import_plan(read_document((FIXTURES / document).read_bytes()))
+    import_plan(COMMAND_LINE, read_document((FIXTURES / document).read_bytes()))
     expected = sorted(GOLDEN.glob(f"{slug}*.csv"))
     assert expected
     for path in expected:

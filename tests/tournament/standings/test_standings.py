@@ -18,6 +18,7 @@ from tournament.models import LotDraw, Participant, Scoresheet, Substitution
 from tournament.results import services as sheet_service
 from tournament.standings import lots as lots_service
 from tournament.standings import standings
+from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
@@ -68,7 +69,7 @@ def test_generated_tournament_agrees_with_the_rules_engine(tournament, organiser
     rng = random.Random(5)
     generator.add_participants(tournament, 16, rng)
     draw_service.draw_all(organiser, tournament, seed="gen")
-    generator.fill_results(tournament, rng)
+    generator.fill_results(COMMAND_LINE, tournament, rng)
     expected: dict[int, list] = {}
     for sheet in Scoresheet.objects.filter(match__tournament=tournament):
         score = sheet_service.score(sheet)
@@ -296,7 +297,7 @@ def test_the_standings_page_takes_few_queries_whatever_the_size(
     from tournament.tournaments.permissions import COMMAND_LINE
 
     draw_service.draw_all(COMMAND_LINE, tournament, seed="q")
-    generator.fill_results(tournament, rng)
+    generator.fill_results(COMMAND_LINE, tournament, rng)
     Substitution.objects.create(participant=tournament.participants.first(), name="Ersatz", from_match=2)
     lots_service.draw_lots(COMMAND_LINE, tournament, seed="q") if standings.compute(tournament).ties else None
     with django_assert_max_num_queries(12):

@@ -126,7 +126,7 @@ class Command(BaseCommand):
         text = dumps(export_document(large))
         exported = time.perf_counter() - start
         start = time.perf_counter()
-        imported = import_plan(read_document(text, slug="results-2000-copy"))
+        imported = import_plan(COMMAND_LINE, read_document(text, slug="results-2000-copy"))
         rows.append(
             (
                 "export of the large tournament (48,000 games)",

@@ -55,7 +55,7 @@ class Command(BaseCommand):
             raise CommandError("; ".join(problem_messages(error.problems))) from None
         generator.add_participants(tournament, players, rng)
         draw_service.draw_all(COMMAND_LINE, tournament, seed=str(seed))
-        games_written = generator.fill_results(tournament, rng) if results else 0
+        games_written = generator.fill_results(COMMAND_LINE, tournament, rng) if results else 0
         self.stdout.write(
             f"{players} participants, {tournament.rules.matches} matches drawn, "
             f"{games_written} games, {time.perf_counter() - start:.1f} s"

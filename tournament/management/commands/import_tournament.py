@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ...exchange.importer import import_plan
 from ...exchange.reader import DocumentError, read_document
+from ...tournaments.permissions import COMMAND_LINE
 
 
 class Command(BaseCommand):
@@ -26,7 +27,7 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{file} was not imported:\n" + "\n".join(f"- {m}" for m in error.messages)
             ) from None
-        tournament = import_plan(plan)
+        tournament = import_plan(COMMAND_LINE, plan)
         self.stdout.write(
             f"{tournament.name}: {len(plan.participants)} participants, "
             f"{len(plan.tables)} scoresheets, {plan.games} games"

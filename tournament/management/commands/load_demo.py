@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand
 from ...exchange.importer import import_plan
 from ...exchange.reader import read_document
 from ...models import Tournament
+from ...tournaments.permissions import COMMAND_LINE
 
 DEMOS = ("demo.json", "demo-3x16.json")
 
@@ -22,5 +23,5 @@ class Command(BaseCommand):
         for name in DEMOS:
             path = Path(settings.BASE_DIR) / "fixtures" / name
             if path.exists():
-                tournament = import_plan(read_document(path.read_bytes()))
+                tournament = import_plan(COMMAND_LINE, read_document(path.read_bytes()))
                 self.stdout.write(f"Demo loaded: {tournament.name} (/t/{tournament.slug}/)")

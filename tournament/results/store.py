@@ -1,0 +1,215 @@
+"""Between the rules engine and the database: a stored entry as the engine reads it, and the one
+function that stores a scored sheet.
+
+Whoever writes results (entering a game at the desk, approving, importing a document, the
+generator) scores the whole sheet through ``scoring`` and hands the result to ``store_scored``,
+which writes the entries, the points and tie-break counts of the four seats (the standings are
+one aggregation over them, 5.4.1), the sheet's status and a new version, and raises the
+tournament's results version. Nothing else writes those fields."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+
+from django.utils import timezone
+
+from scoring import Contract, Game, Sanction, Transcribed
+from scoring.approvals import approval_covers
+from scoring.entries import Entry
+from scoring.outcome import Scored
+from scoring.profiles import RuleProfile
+from scoring.scoresheet import Sheet
+
+from ..draw.models import Seat
+from ..tournaments.models import Tournament
+from .models import GameEntry, Scoresheet
+
+TALLY_FIELDS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
+SCORED_FIELDS = ("points_1", "points_2", "points_3", "points_4", "struck", "downgraded", "approved")
+DESCRIBING_FIELDS = (
+    "kind",
+    "contract",
+    "suit",
+    "declarer",
+    "partner",
+    "result",
+    "schneider",
+    "schwarz",
+    "declarer_points",
+    "invalid_announcement",
+    "liable",
+    "written",
+)
+BATCH = 2000
+
+
+def to_engine(entry: GameEntry, approvals: dict[int, str], rules: RuleProfile) -> Entry:
+    """The stored entry as the rules engine reads it; approvals come from their own records."""
+    if entry.kind == GameEntry.Kind.SANCTION:
+        return Sanction(entry.number, Contract(entry.contract), entry.declarer, entry.liable, entry.partner)
+    if entry.kind == GameEntry.Kind.TRANSCRIBED:
+        plain: Entry = Transcribed(entry.number, tuple(entry.written or ()), entry.declarer)
+    else:
+        plain = Game(
+            entry.number,
+            Contract(entry.contract),
+            entry.declarer,
+            suit=entry.suit or None,
+            partner=entry.partner,
+            result=entry.result or None,
+            schneider=entry.schneider,
+            schwarz=entry.schwarz,
+            declarer_points=entry.declarer_points,
+            invalid_announcement=entry.invalid_announcement,
+        )
+    return with_approval(plain, approvals, rules)
+
+
+def with_approval(entry: Entry, approvals: dict[int, str], rules: RuleProfile) -> Entry:
+    """The same entry, approved as the approval records say (scoring.approvals.approval_covers)."""
+    if not isinstance(entry, Game | Transcribed):
+        return entry
+    contract = approvals.get(entry.number)
+    covered = contract is not None and approval_covers(Contract(contract), entry, rules)
+    return entry if entry.approved == covered else replace(entry, approved=covered)
+
+
+def fields_of(entry: Entry) -> dict:
+    """The GameEntry fields that describe an engine entry."""
+    blank = {
+        "contract": "",
+        "suit": "",
+        "declarer": None,
+        "partner": None,
+        "result": "",
+        "schneider": False,
+        "schwarz": False,
+        "declarer_points": None,
+        "invalid_announcement": False,
+        "liable": None,
+        "written": None,
+    }
+    if isinstance(entry, Sanction):
+        return {
+            **blank,
+            "kind": GameEntry.Kind.SANCTION,
+            "contract": entry.contract.value,
+            "declarer": entry.declarer,
+            "partner": entry.partner,
+            "liable": entry.liable,
+        }
+    if isinstance(entry, Transcribed):
+        return {
+            **blank,
+            "kind": GameEntry.Kind.TRANSCRIBED,
+            "declarer": entry.declarer,
+            "written": list(entry.points),
+        }
+    assert isinstance(entry, Game)
+    return {
+        **blank,
+        "kind": GameEntry.Kind.GAME,
+        "contract": entry.contract.value,
+        "suit": entry.suit.value if entry.suit else "",
+        "declarer": entry.declarer,
+        "partner": entry.partner,
+        "result": entry.result.value if entry.result else "",
+        "schneider": entry.schneider,
+        "schwarz": entry.schwarz,
+        "declarer_points": entry.declarer_points,
+        "invalid_announcement": entry.invalid_announcement,
+    }
+
+
+def scored_fields(scored: Scored) -> dict:
+    """What the rules engine decided about an entry, as stored beside it."""
+    return {
+        "points_1": scored.points[0],
+        "points_2": scored.points[1],
+        "points_3": scored.points[2],
+        "points_4": scored.points[3],
+        "struck": scored.struck,
+        "downgraded": scored.downgraded,
+        "approved": scored.needs_approval and not scored.struck,
+    }
+
+
+def seat_totals(sheet_score: Sheet, seats: Iterable[Seat]) -> list[Seat]:
+    """The seats of a sheet with what each scored on it: points and tie-break counts."""
+    seats = list(seats)
+    for seat in seats:
+        seat.points = sheet_score.totals[seat.position - 1]
+        tally = sheet_score.tallies[seat.position - 1]
+        for field in TALLY_FIELDS:
+            setattr(seat, field, getattr(tally, field))
+    return seats
+
+
+def locked_sheet(sheet: Scoresheet) -> Scoresheet:
+    """The sheet read afresh and locked for the rest of the transaction, with its match,
+    tournament and table."""
+    return (
+        Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
+    )
+
+
+def _chunks(values: list, size: int = BATCH):
+    for start in range(0, len(values), size):
+        yield values[start : start + size]
+
+
+def store_scored(
+    tournament: Tournament, scored_sheets: Iterable[tuple[Scoresheet, Sheet]]
+) -> dict[int, dict[int, GameEntry]]:
+    """Store each sheet exactly as the engine scored it: its entries created, changed or removed
+    to match the engine's rows, its seats' points and tie-break counts, its status (open or
+    complete; a signed or void sheet stays so) and a new version; then the tournament's
+    results version. Call inside the transaction that locked the sheets. Returns the stored
+    entries by sheet and game number."""
+    scored_sheets = list(scored_sheets)
+    ids = [sheet.pk for sheet, _score in scored_sheets]
+    existing: dict[int, dict[int, GameEntry]] = {pk: {} for pk in ids}
+    seats: dict[int, list[Seat]] = {}
+    for chunk in _chunks(ids):
+        for entry in GameEntry.objects.filter(scoresheet_id__in=chunk):
+            existing[entry.scoresheet_id][entry.number] = entry
+        for seat in Seat.objects.filter(table__scoresheet__in=chunk):
+            seats.setdefault(seat.table_id, []).append(seat)
+    now = timezone.now()
+    created, changed, removed, stored = [], [], [], {}
+    for sheet, sheet_score in scored_sheets:
+        before = existing[sheet.pk]
+        after: dict[int, GameEntry] = {}
+        for row in sheet_score.rows:
+            values = {**fields_of(row.scored.entry), **scored_fields(row.scored)}
+            entry = before.pop(row.number, None)
+            if entry is None:
+                entry = GameEntry(scoresheet=sheet, number=row.number, **values)
+                created.append(entry)
+            elif any(getattr(entry, key) != value for key, value in values.items()):
+                for key, value in values.items():
+                    setattr(entry, key, value)
+                entry.updated = now
+                changed.append(entry)
+            after[row.number] = entry
+        removed += [entry.pk for entry in before.values()]
+        stored[sheet.pk] = after
+        seat_totals(sheet_score, seats.get(sheet.table_id, []))
+        if sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):
+            sheet.status = Scoresheet.Status.COMPLETE if sheet_score.complete else Scoresheet.Status.OPEN
+        sheet.version += 1
+    for chunk in _chunks(removed):
+        GameEntry.objects.filter(pk__in=chunk).delete()
+    GameEntry.objects.bulk_update(
+        changed, [*DESCRIBING_FIELDS, *SCORED_FIELDS, "updated"], batch_size=BATCH // 4
+    )
+    GameEntry.objects.bulk_create(created, batch_size=BATCH)
+    Seat.objects.bulk_update(
+        [seat for table in seats.values() for seat in table], ["points", *TALLY_FIELDS], batch_size=BATCH // 4
+    )
+    Scoresheet.objects.bulk_update(
+        [sheet for sheet, _score in scored_sheets], ["status", "version"], batch_size=BATCH // 4
+    )
+    tournament.results_changed()
+    return stored
