@@ -14,12 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
-from scoring.scoresheet import dealer
-
 from ..errors import ServiceError
 from ..printing.xlsx import XLSX_MIME, workbook_bytes
-from ..results.models import Scoresheet
-from ..results.text import describe_entry
+from ..results.sheet import sheet_view
 from ..standings import standings
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.permissions import Perm
@@ -289,37 +286,35 @@ class ParticipantView(PublicMixin, TemplateView):
         )
         overall = standings.compute(self.tournament)
         seats = (
-            participant.seats.select_related("table", "match", "table__scoresheet")
-            .prefetch_related("table__seats__participant__substitutions", "table__scoresheet__entries")
+            participant.seats.select_related("table", "match", "table__scoresheet__match")
+            .prefetch_related(
+                "table__seats__participant__substitutions",
+                "table__scoresheet__entries",
+                "table__scoresheet__approvals",
+            )
             .order_by("match__number")
         )
+        rules = self.tournament.rules
         matches = []
         for seat in seats:
-            sheet = seat.table.scoresheet
-            counted = sheet.status != Scoresheet.Status.VOID
-            total, games = 0, []
-            for entry in sheet.entries.all():
-                points = entry.points[seat.position - 1] if counted else 0
-                total += points
-                games.append(
-                    {
-                        "number": entry.number,
-                        "dealer": dealer(entry.number),
-                        "text": describe_entry(entry),
-                        "points": points,
-                        "total": total,
-                        "struck": entry.struck,
-                        "soloist": entry.declarer == seat.position
-                        and entry.kind != "sanction"
-                        and entry.contract != "rufer",
-                    }
-                )
-            mates = [
-                (s.position, s.participant.number, s.participant.player_name(seat.match.number))
-                for s in seat.table.seats.all()
-            ]
+            view = sheet_view(seat.table.scoresheet, seats=seat.table.seats.all(), rules=rules)
+            games = view.counted_points(seat.position)
             matches.append(
-                {"seat": seat, "mates": mates, "games": games, "total": total, "void": not counted}
+                {
+                    "seat": seat,
+                    "mates": view.seats,
+                    "games": [
+                        {
+                            "line": line,
+                            "points": points,
+                            "total": total,
+                            "circled": line.circled == seat.position,
+                        }
+                        for line, points, total in games
+                    ],
+                    "total": games[-1][2] if games else 0,
+                    "void": view.void,
+                }
             )
         context.update(
             participant=participant,

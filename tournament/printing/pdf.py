@@ -21,62 +21,51 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
 from pypdf import PdfWriter
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
+from scoring.entries import ZERO
+
 from ..draw.models import Match
 from ..results.models import Scoresheet
-from ..results.text import short_entry
+from ..results.sheet import GameLine, SheetView, loaded, sheet_view
 from .geometry import LEFT, SIGN_LINE, SIGN_PITCH, Row, bottom_of, column_x, layout
 from .grid import grid_png
 
 TEXT_COLUMNS = ("contract", "players", "result", "1", "2", "3", "4")
 
 
-def note_text(entry) -> str:
-    """The mark printed after a game's result."""
-    if entry.struck:
-        return _("struck")
-    if entry.downgraded:
-        return _("plain in game 1")  # 5.2.15
-    if entry.approved:
-        return _("approved")  # 5.2.14, 5.2.16: the supervisor approved it
-    return ""
-
-
-def _game_line(entry) -> dict[str, str]:
+def _game_line(game: GameLine) -> dict[str, str]:
     """One game's line in each column, as HTML."""
-    # 5.3.3: the soloist's points circled (a paper row's circled seat)
-    soloist = (
-        entry.declarer
-        if not entry.struck and entry.kind != "sanction" and entry.contract != "rufer"
-        else None
-    )
-    note = note_text(entry)
-    contract, players, result = short_entry(entry)  # the usual German short forms
-    struck = '<span class="struck">{}</span>' if entry.struck else "{}"
+    if game.entry is None:
+        return dict.fromkeys(TEXT_COLUMNS, "")
+    note = game.note
+    contract, players, result = game.short  # the usual German short forms
+    struck = '<span class="struck">{}</span>' if game.struck else "{}"
     line = {
         "contract": format_html(struck, contract),
         "players": format_html(struck, players),
         "result": format_html(struck, result) + (format_html(" <em>({})</em>", note) if note else ""),
     }
-    for position, value in enumerate(entry.points, start=1):
-        shown = format_html('<span class="ring">{}</span>', value) if soloist == position else str(value)
+    for position, value in enumerate(game.points, start=1):
+        # 5.3.3: the soloist's points circled (a paper row's circled seat)
+        shown = format_html('<span class="ring">{}</span>', value) if game.circled == position else str(value)
         line[str(position)] = format_html(struck, mark_safe(shown))
     return line
 
 
-def _game_blocks(rows: list[Row], entries: dict) -> tuple[list[dict], list[dict]]:
+def _game_blocks(rows: list[Row], view: SheetView) -> tuple[list[dict], list[dict]]:
     """The games as one text box per column and run of game rows (a round), one line per game:
     WeasyPrint lays out the lines of one box far faster than as many boxes of one line. And the
-    running totals after every round and the match, each summing to zero."""
+    running totals after every round and the match, as the engine computed them."""
     blocks: list[dict] = []
     totals_rows: list[dict] = []
     run: list[dict[str, str]] = []
     run_top = 0.0
-    totals = [0, 0, 0, 0]
+    games = {game.number: game for game in view.games}
+    running = {total.number: total.running for total in view.rounds}
+    totals = ZERO
 
     def close_run():
         for key in TEXT_COLUMNS:
@@ -88,13 +77,12 @@ def _game_blocks(rows: list[Row], entries: dict) -> tuple[list[dict], list[dict]
         if row.kind == "game":
             if not run:
                 run_top = row.top
-            entry = entries.get(row.number)
-            run.append(_game_line(entry) if entry else dict.fromkeys(TEXT_COLUMNS, ""))
-            if entry:
-                totals = [t + v for t, v in zip(totals, entry.points, strict=True)]
+            run.append(_game_line(games[row.number]))
             continue
         if run:
             close_run()
+        # a round without games carries the totals so far, as the paper would
+        totals = view.totals if row.kind == "total" else running.get(row.number, totals)
         totals_rows.append(
             {
                 "top": row.top,
@@ -114,20 +102,21 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
     rules = tournament.rules
     rows = layout(rules.games_per_match)
     bottom = bottom_of(rows)
+    view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
     seats = [
         {
-            "position": s.position,
-            "number": s.participant.number,
-            "name": s.participant.player_name(match.number, 1),
-            "x": column_x(str(s.position)),
-            "scorekeeper": s.position == sheet.table.scorekeeper,
+            "position": seat.position,
+            "number": seat.number,
+            "name": seat.name,
+            "x": column_x(str(seat.position)),
+            "scorekeeper": seat.position == sheet.table.scorekeeper,
         }
-        for s in sheet.table.seats.all()
+        for seat in view.seats
     ]
     blocks: list[dict] = []
     totals_rows: list[dict] = []
     if not blank:
-        blocks, totals_rows = _game_blocks(rows, {e.number: e for e in sheet.entries.all()})
+        blocks, totals_rows = _game_blocks(rows, view)
     return {
         "sheet": sheet,
         "match": match,
@@ -136,7 +125,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         "blocks": blocks,
         "totals": totals_rows,
         "blank": blank,
-        "void": not blank and sheet.status == Scoresheet.Status.VOID,  # 5.3.6
+        "void": not blank and view.void,  # 5.3.6
         # Each signature on its line of the grid, the signer's name beside the line's label.
         "signatures": [
             {"x": LEFT + (s.position - 1) * SIGN_PITCH, "image": s.image, "name": s.name}
@@ -162,22 +151,6 @@ MIN_PART = 20  # fewer sheets than two parts of this are drawn in one process
 PARTS_PER_WORKER = 2
 MAX_FILLED_PART = 50  # a filled sheet's layout is several times a blank one's: smaller parts
 PART_TIMEOUT = 600  # seconds for the whole run
-BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
-
-
-def _loaded(sheets):
-    """The sheets with everything a page shows, in their order, loaded in batches."""
-    ids = [sheet.pk for sheet in sheets]
-    for start in range(0, len(ids), BATCH):
-        batch = {
-            s.pk: s
-            for s in Scoresheet.objects.filter(pk__in=ids[start : start + BATCH])
-            .select_related("table", "match__tournament")
-            .prefetch_related(
-                "table__seats__participant__substitutions", "entries", "signatures", "corrections"
-            )
-        }
-        yield from (batch[pk] for pk in ids[start : start + BATCH])
 
 
 def render_html(sheets, blank: bool) -> str:
@@ -188,7 +161,7 @@ def render_html(sheets, blank: bool) -> str:
     return render_to_string(
         "print/scoresheets.html",
         {
-            "pages": [sheet_context(sheet, blank) for sheet in _loaded(sheets)],
+            "pages": [sheet_context(sheet, blank) for sheet in loaded(sheets)],
             "grid": grid_png(games, translation.get_language() or settings.LANGUAGE_CODE),
             "tournament": sheets[0].match.tournament,
         },

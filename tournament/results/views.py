@@ -15,7 +15,6 @@ from scoring import Contract, Suit
 from scoring.approvals import soloist_games_before
 from scoring.hands import check_hand
 from scoring.notation import format_game, format_row
-from scoring.scoresheet import dealer
 
 from ..draw.models import Match
 from ..errors import ServiceError
@@ -39,6 +38,7 @@ from .forms import (
     WithdrawForm,
 )
 from .models import GameEntry, Scoresheet
+from .sheet import sheet_view
 from .text import describe_entry, points_text
 
 
@@ -153,29 +153,6 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
         return self.render_to_response(self.get_context_data(approval_form=form, **kwargs))
 
 
-def _seat_names(sheet: Scoresheet) -> list[dict]:
-    match_number = sheet.match.number
-    seats = []
-    for seat in sheet.table.seats.select_related("participant").prefetch_related(
-        "participant__substitutions"
-    ):
-        participant = seat.participant
-        later = [
-            (s.from_game, s.name)
-            for s in participant.substitutions.all()
-            if s.from_match == match_number and s.from_game > 1
-        ]
-        seats.append(
-            {
-                "position": seat.position,
-                "number": participant.number,
-                "name": participant.player_name(match_number, 1),
-                "later": later,
-            }
-        )
-    return seats
-
-
 class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
     template_name = "referee/scoresheet.html"
     partial_name = "referee/_sheet.html"
@@ -207,27 +184,9 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
 
     def sheet_context(self, sheet: Scoresheet, forms_in_use: dict) -> dict:
         rules = self.tournament.rules
-        entries = {e.number: e for e in sheet.entries.all()}
-        approvals = {a.number: a for a in sheet.approvals.all()}
-        scored = sheet_service.score(
-            sheet, list(entries.values()), {n: a.contract for n, a in approvals.items()}
-        )
-        rows, by_round = [], {r.number: r for r in scored.rounds}
-        for number in range(1, rules.games_per_match + 1):
-            entry, row = entries.get(number), scored.row(number)
-            rows.append(
-                {
-                    "number": number,
-                    "dealer": dealer(number),
-                    "entry": entry,
-                    "text": describe_entry(entry) if entry else "",
-                    "points": row.scored.points if row else None,
-                    "circled": row.scored.soloist if row and not row.scored.struck else None,
-                    "approval": approvals.get(number),
-                }
-            )
-            if number % 4 == 0:
-                rows.append({"round": number // 4, "total": by_round.get(number // 4)})
+        view = sheet_view(sheet, rules=rules)
+        scored = view.score
+        entries = {game.number: game.entry for game in view.entered}
         next_number = scored.missing[0] if scored.missing else None
         edit = as_number(self.request.GET.get("edit", ""))
         initial = {"number": next_number, "sheet": sheet.pk, "version": sheet.version}
@@ -235,8 +194,8 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
         return {
             "sheet": sheet,
             "rules": rules,
-            "seats": _seat_names(sheet),
-            "rows": rows,
+            "view": view,
+            "seats": view.seats,
             "scored": scored,
             "problems": problem_messages(scored.problems),
             "next_number": next_number,

@@ -7,10 +7,14 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from pypdf import PdfReader
 
+from scoring import Contract, Game, Result
 from tournament.models import Scoresheet
 from tournament.printing import geometry, grid
 from tournament.printing import pdf as printing
+from tournament.results import services as sheet_service
+from tournament.results.sheet import note_text
 from tournament.results.text import short_entry
+from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
@@ -121,8 +125,11 @@ def test_documents_as_preview_and_pdf(played, organiser, client, name, args, que
 def test_games_are_lines_of_one_box_per_column_and_round(played):
     """A missing game leaves its line empty, so every later game stays on its grid row."""
     sheet = Scoresheet.objects.get(match__tournament=played, match__number=1, table__number=1)
-    sheet.entries.filter(number=2).delete()
-    sheet.entries.filter(number=3).update(struck=True)
+    sheet_service.delete_entry(COMMAND_LINE, sheet, 2, None)
+    if sheet.approvals.filter(number=3).exists():
+        sheet_service.withdraw_approval(COMMAND_LINE, sheet, 3)
+    tout = Game(3, Contract.WENZ_TOUT, 2, result=Result.WON)  # without approval: struck (5.2.17)
+    assert sheet_service.save_entry(COMMAND_LINE, sheet, tout, None, replace=True).struck
     context = printing.sheet_context(sheet, blank=False)
     rounds = played.rules.games_per_match // 4
     assert len(context["blocks"]) == rounds * 7  # contract, players, result, four points
@@ -180,8 +187,8 @@ def test_the_longest_game_texts_fit_their_printed_columns(language):
                     )
                 )
     with translation.override(language):
-        marks = ({"struck": True}, {"downgraded": True}, {"approved": True})
-        notes = [printing.note_text(GameEntry(**mark)) for mark in marks]
+        marks = ((True, False, False), (False, True, False), (False, False, True))
+        notes = [note_text(*mark) for mark in marks]
         assert all(notes)
         for entry in entries:
             contract, players, result = short_entry(entry)
