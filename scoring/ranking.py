@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Callable, Hashable, Iterable, Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -23,7 +23,7 @@ class Tally:
     solo_played: int = 0
 
     def __add__(self, other: Tally) -> Tally:
-        return Tally(*(getattr(self, f.name) + getattr(other, f.name) for f in fields(self)))
+        return Tally(*(a + b for a, b in zip(self.as_tuple(), other.as_tuple(), strict=True)))
 
     def as_tuple(self) -> tuple[int, int, int, int, int]:
         return (self.sie, self.tout_won, self.tout_played, self.solo_won, self.solo_played)
@@ -41,10 +41,8 @@ def tiebreak_key(points: int, tally: Tally) -> Key:
 
 
 def total_tally(tallies: Iterable[Tally]) -> Tally:
-    total = Tally()
-    for tally in tallies:
-        total = total + tally
-    return total
+    columns = zip(*(tally.as_tuple() for tally in tallies), strict=True)
+    return Tally(*(sum(column) for column in columns))
 
 
 @dataclass(frozen=True)

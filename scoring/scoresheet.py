@@ -123,7 +123,12 @@ def score_sheet(entries: Iterable[Entry], profile: RuleProfile) -> Sheet:
     missing = tuple(n for n in range(1, profile.games_per_match + 1) if n not in entered)
     highest = max((s.number for s in in_range), default=0)
     problems += [Problem(Code.GAME_MISSING, game=n) for n in missing if n < highest]
-    tallies = tuple(total_tally(s.tally(seat) for s in scored) for seat in SEATS)
+    # A game counts only in its declarer's tally (RULINGS 13).
+    declared: dict[int, list[Tally]] = {seat: [] for seat in SEATS}
+    for result in scored:
+        if result.counted and result.kind is not None and result.kind.declarer in declared:
+            declared[result.kind.declarer].append(result.tally(result.kind.declarer))
+    tallies = tuple(total_tally(declared[seat]) for seat in SEATS)
     return Sheet(
         profile=profile,
         rows=tuple(rows),

@@ -1,11 +1,12 @@
 """The one page geometry of a printed scoresheet (A4 portrait, millimetres): the grid image, the
-text boxes over it and their stylesheet are all placed from here."""
+text boxes over it and the stylesheet that places them are all made from these numbers."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-# Geometry in millimetres (A4 portrait).
+PAGE_WIDTH, PAGE_HEIGHT = 210.0, 297.0
 LEFT, TOP_GRID = 12.0, 52.0
 COLUMNS = (
     ("game", 10.0),
@@ -18,10 +19,19 @@ COLUMNS = (
     ("3", 18.0),
     ("4", 18.0),
 )
+GRID_WIDTH = sum(width for _key, width in COLUMNS)
 HEAD_ROW, GAME_ROW, ROUND_ROW, TOTAL_ROW = 7.0, 5.0, 4.6, 6.0
+HEAD_TOP = 10.0  # the tournament, the match and the table
+SEAT_TOP, SEAT_HEIGHT = 38.0, 13.0  # the players' names above their columns
+VOID_TOP = 30.0  # the notice of a void sheet (5.3.6)
+TEXT_INSET, POINTS_INSET = 1.0, 2.0  # text from the column's left line; points from its right
 # The four signature lines under the grid (5.3.2): every SIGN_PITCH mm, SIGN_WIDTH long,
-# SIGN_LINE below the grid; a signed sheet puts each signature on its line.
-SIGN_PITCH, SIGN_WIDTH, SIGN_LINE = 47.0, 44.0, 19.0
+# SIGN_LINE below the grid; a signed sheet puts each signature on its line, SIGN_HEIGHT high.
+SIGN_PITCH, SIGN_WIDTH, SIGN_LINE, SIGN_HEIGHT = 47.0, 44.0, 19.0, 10.0
+CORRECTIONS_GAP = 3.0  # corrections start this far under the grid
+SIGNATURE_LIFT = 10.5  # a signature's image stands this far above its line
+NAME_DROP, DIGEST_DROP = 1.0, 4.5  # the signer's name and the digest below the lines
+FOOT_BOTTOM = 6.0
 
 
 def column_x(name: str) -> float:
@@ -31,6 +41,10 @@ def column_x(name: str) -> float:
             return x
         x += width
     raise KeyError(name)
+
+
+def column_width(name: str) -> float:
+    return dict(COLUMNS)[name]
 
 
 @dataclass(frozen=True)
@@ -56,3 +70,48 @@ def layout(games: int) -> list[Row]:
 def bottom_of(rows: list[Row]) -> float:
     """Where the grid ends (mm from the page top)."""
     return rows[-1].top + TOTAL_ROW
+
+
+def under_grid(bottom: float) -> dict[str, float]:
+    """Where the lines under a grid ending at ``bottom`` sit (mm from the page top)."""
+    line = bottom + SIGN_LINE
+    return {
+        "foot": bottom + CORRECTIONS_GAP,
+        "sign_top": line - SIGNATURE_LIFT,
+        "name_top": line + NAME_DROP,
+        "digest_top": line + DIGEST_DROP,
+    }
+
+
+def _mm(value: float) -> str:
+    return f"{value:g}mm"
+
+
+@cache
+def stylesheet() -> str:
+    """The positions and sizes of the boxes over the grid: the part of the print stylesheet
+    that must agree with the grid image (static/css/scoresheet.css holds the rest)."""
+    points = column_width("1") - POINTS_INSET
+    rules = [
+        f".sheet, .grid {{ width: {_mm(PAGE_WIDTH)}; height: {_mm(PAGE_HEIGHT)}; }}",
+        f".head {{ left: {_mm(LEFT)}; top: {_mm(HEAD_TOP)}; width: {_mm(GRID_WIDTH)}; }}",
+        f".seat {{ top: {_mm(SEAT_TOP)}; height: {_mm(SEAT_HEIGHT)}; "
+        f"width: {_mm(column_width('1') - TEXT_INSET)}; padding-left: {_mm(TEXT_INSET)}; }}",
+        f".lines {{ line-height: {_mm(GAME_ROW)}; }}",
+        f".lines.ccontract, .lines.cresult {{ padding-left: {_mm(TEXT_INSET)}; }}",
+        f".lines.ccontract {{ width: {_mm(column_width('contract') - TEXT_INSET)}; }}",
+        f".lines.cplayers {{ width: {_mm(column_width('players'))}; }}",
+        f".lines.cresult {{ width: {_mm(column_width('result') - TEXT_INSET)}; }}",
+        f".lines.c1, .lines.c2, .lines.c3, .lines.c4, .pts {{ width: {_mm(points)}; "
+        f"padding-right: {_mm(POINTS_INSET)}; }}",
+        f".pts.round {{ height: {_mm(ROUND_ROW)}; line-height: {_mm(ROUND_ROW)}; }}",
+        f".pts.total {{ height: {_mm(TOTAL_ROW)}; line-height: {_mm(TOTAL_ROW)}; }}",
+        f".void-notice {{ left: {_mm(LEFT)}; top: {_mm(VOID_TOP)}; width: {_mm(GRID_WIDTH - 2)}; }}",
+        f".corrections, .digest {{ left: {_mm(LEFT)}; width: {_mm(GRID_WIDTH)}; }}",
+        f".sign {{ width: {_mm(SIGN_WIDTH)}; height: {_mm(SIGN_HEIGHT)}; }}",
+        f".sign img, .sign .paper {{ height: {_mm(SIGN_HEIGHT)}; }}",
+        f".sign .paper {{ line-height: {_mm(SIGN_HEIGHT)}; }}",
+        f".signer {{ width: {_mm(SIGN_WIDTH)}; }}",
+        f".page-foot {{ left: {_mm(LEFT)}; bottom: {_mm(FOOT_BOTTOM)}; }}",
+    ]
+    return "\n".join(rules)

@@ -30,7 +30,7 @@ from scoring.entries import ZERO
 from ..draw.models import Match
 from ..results.models import Scoresheet
 from ..results.sheet import GameLine, SheetView, loaded, sheet_view
-from .geometry import LEFT, SIGN_LINE, SIGN_PITCH, Row, bottom_of, column_x, layout
+from .geometry import LEFT, SIGN_PITCH, Row, bottom_of, column_x, layout, stylesheet, under_grid
 from .grid import grid_png
 
 TEXT_COLUMNS = ("contract", "players", "result", "1", "2", "3", "4")
@@ -132,10 +132,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
             for s in (sheet.signatures.all() if not blank else ())
         ],
         "corrections": list(sheet.corrections.all()) if not blank else [],
-        "foot": bottom + 3,
-        "sign_top": bottom + SIGN_LINE - 10.5,
-        "name_top": bottom + SIGN_LINE + 1,
-        "digest_top": bottom + SIGN_LINE + 4.5,
+        **under_grid(bottom),
     }
 
 
@@ -156,13 +153,16 @@ PART_TIMEOUT = 600  # seconds for the whole run
 def render_html(sheets, blank: bool) -> str:
     sheets = list(sheets)
     if not sheets:
-        return render_to_string("print/scoresheets.html", {"pages": [], "grid": ""})
+        return render_to_string(
+            "print/scoresheets.html", {"pages": [], "grid": "", "geometry_css": stylesheet()}
+        )
     games = sheets[0].match.tournament.rules.games_per_match
     return render_to_string(
         "print/scoresheets.html",
         {
             "pages": [sheet_context(sheet, blank) for sheet in loaded(sheets)],
             "grid": grid_png(games, translation.get_language() or settings.LANGUAGE_CODE),
+            "geometry_css": stylesheet(),
             "tournament": sheets[0].match.tournament,
         },
     )

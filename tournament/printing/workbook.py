@@ -4,6 +4,7 @@ registered by name, used by the pages and the commands alike."""
 from __future__ import annotations
 
 import datetime
+from operator import attrgetter
 
 from django.utils.translation import gettext as _
 
@@ -46,9 +47,10 @@ def _standings_sheet(tournament: Tournament, match: int | None):
 def _describer():
     """describe_entry, remembered: the same few hundred descriptions recur thousands of times."""
     known: dict[tuple, str] = {}
+    described = attrgetter(*(field for field in DESCRIBING_FIELDS if field != "written"))
 
     def describe(entry: GameEntry) -> str:
-        key = tuple(getattr(entry, f) for f in DESCRIBING_FIELDS[:-1]) + (tuple(entry.written or ()),)
+        key = (*described(entry), tuple(entry.written or ()))
         if key not in known:
             known[key] = describe_entry(entry)
         return known[key]
@@ -65,7 +67,7 @@ class TournamentWorkbook:
     def render(self, tournament: Tournament) -> tuple[str, str, bytes]:
         rules = tournament.rules
         sheets = Scoresheet.objects.filter(match__tournament=tournament, entries__isnull=False).distinct()
-        views = list(views_of(sheets.order_by("match__number", "table__number"), rules))
+        views = list(views_of(sheets.order_by("match__number", "table__number"), rules, signing=False))
         describe = _describer()
         worksheets = [_standings_sheet(tournament, None)]
         worksheets += [

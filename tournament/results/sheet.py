@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from scoring.entries import Points
@@ -194,28 +195,26 @@ def sheet_view(
 BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
 
 
-def loaded(sheets: Iterable[Scoresheet]) -> Iterable[Scoresheet]:
+def loaded(sheets: Iterable[Scoresheet], signing: bool = True) -> Iterable[Scoresheet]:
     """The sheets, in their order, with everything a view of them reads, loaded in batches:
-    entries, approvals, seats with their participants and substitutes, signatures and
-    corrections."""
+    entries, approvals, seats with their participants and substitutes, and unless ``signing``
+    is off the signatures and corrections."""
     ids = [sheet.pk for sheet in sheets]
+    seats = Prefetch("table__seats", queryset=Seat.objects.select_related("participant"))
+    related = [seats, "table__seats__participant__substitutions", "entries", "approvals"]
+    if signing:
+        related += ["signatures", "corrections"]
     for start in range(0, len(ids), BATCH):
         batch = {
             s.pk: s
             for s in Scoresheet.objects.filter(pk__in=ids[start : start + BATCH])
             .select_related("table", "match__tournament")
-            .prefetch_related(
-                "table__seats__participant__substitutions",
-                "entries",
-                "approvals",
-                "signatures",
-                "corrections",
-            )
+            .prefetch_related(*related)
         }
         yield from (batch[pk] for pk in ids[start : start + BATCH])
 
 
-def views_of(sheets: Iterable[Scoresheet], rules: RuleProfile) -> Iterable[SheetView]:
+def views_of(sheets: Iterable[Scoresheet], rules: RuleProfile, signing: bool = True) -> Iterable[SheetView]:
     """A view of each sheet, loaded in batches (see ``loaded``)."""
-    for sheet in loaded(sheets):
+    for sheet in loaded(sheets, signing):
         yield sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
