@@ -3,12 +3,28 @@ history of every entry (5.3)."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+
 from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
+import scoring
+
 from ..draw.models import Match, Table
+
+
+def choices_of(enum: type[StrEnum], labels: dict) -> type[models.TextChoices]:
+    """Django choices of a ``scoring`` enum, in its order, with a translated label for each
+    member: a member without one fails on import."""
+    missing = [member.value for member in enum if member not in labels]
+    if missing:
+        raise ImproperlyConfigured(f"{enum.__name__}: no label for {', '.join(missing)}")
+    return models.TextChoices(
+        enum.__name__, [(member.name, (member.value, labels[member])) for member in enum]
+    )
 
 
 class Scoresheet(models.Model):
@@ -126,23 +142,28 @@ class GameEntry(models.Model):
         SANCTION = "sanction", _("sanction")
         TRANSCRIBED = "transcribed", _("paper-list row")
 
-    class Contract(models.TextChoices):
-        RUFER = "rufer", _("Sauspiel")
-        WENZ = "wenz", _("Wenz")
-        SOLO = "solo", _("Solo")
-        WENZ_TOUT = "wenz_tout", _("Wenz Tout")
-        SOLO_TOUT = "solo_tout", _("Solo Tout")
-        SIE = "sie", _("Sie")
-
-    class Suit(models.TextChoices):
-        EICHEL = "eichel", _("Eichel")
-        GRAS = "gras", _("Gras")
-        HERZ = "herz", _("Herz")
-        SCHELLEN = "schellen", _("Schellen")
-
-    class Result(models.TextChoices):
-        WON = "won", _("won")
-        LOST = "lost", _("lost")
+    # The rules engine's enums with their labels: one list of contracts, suits and results.
+    Contract = choices_of(
+        scoring.Contract,
+        {
+            scoring.Contract.RUFER: _("Sauspiel"),
+            scoring.Contract.WENZ: _("Wenz"),
+            scoring.Contract.SOLO: _("Solo"),
+            scoring.Contract.WENZ_TOUT: _("Wenz Tout"),
+            scoring.Contract.SOLO_TOUT: _("Solo Tout"),
+            scoring.Contract.SIE: _("Sie"),
+        },
+    )
+    Suit = choices_of(
+        scoring.Suit,
+        {
+            scoring.Suit.EICHEL: _("Eichel"),
+            scoring.Suit.GRAS: _("Gras"),
+            scoring.Suit.HERZ: _("Herz"),
+            scoring.Suit.SCHELLEN: _("Schellen"),
+        },
+    )
+    Result = choices_of(scoring.Result, {scoring.Result.WON: _("won"), scoring.Result.LOST: _("lost")})
 
     scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="entries")
     number = models.PositiveSmallIntegerField(_("game"))
