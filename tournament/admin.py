@@ -1,14 +1,21 @@
-"""The Django admin covers every model for the site administrator."""
+"""The Django admin shows every model to the site administrator, read only: every write goes
+through the services (the organiser's, referee's and supervisor's pages and the commands),
+which check permissions, keep standings and versions right and write the log. Users and their
+passwords are managed here (django.contrib.auth)."""
 
 from django.contrib import admin
 
 from .models import (
-    AuditEntry,
+    Approval,
+    Correction,
     GameEntry,
+    LogEntry,
+    LotDraw,
     Match,
     Participant,
     Scoresheet,
     Seat,
+    Signature,
     StaffRole,
     Substitution,
     Table,
@@ -16,37 +23,60 @@ from .models import (
 )
 
 
-class StaffRoleInline(admin.TabularInline):
-    model = StaffRole
+class ReadOnlyInline(admin.TabularInline):
     extra = 0
-    autocomplete_fields = ["user"]
+    can_delete = False
+    show_change_link = True
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class StaffRoleInline(ReadOnlyInline):
+    model = StaffRole
+    fields = ("user", "role")
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin):
     list_display = ("name", "date", "venue", "profile", "status")
     list_filter = ("status", "profile")
     search_fields = ("name", "venue", "slug")
-    prepopulated_fields = {"slug": ("name",)}
     date_hierarchy = "date"
     inlines = [StaffRoleInline]
 
 
 @admin.register(StaffRole)
-class StaffRoleAdmin(admin.ModelAdmin):
+class StaffRoleAdmin(ReadOnlyAdmin):
     list_display = ("user", "role", "tournament")
     list_filter = ("role", "tournament")
     search_fields = ("user__username", "tournament__name")
 
 
-class SubstitutionInline(admin.TabularInline):
+class SubstitutionInline(ReadOnlyInline):
     model = Substitution
-    extra = 0
-    exclude = ("created_by",)
+    fields = ("name", "club", "from_match", "from_game")
 
 
 @admin.register(Participant)
-class ParticipantAdmin(admin.ModelAdmin):
+class ParticipantAdmin(ReadOnlyAdmin):
     list_display = ("number", "name", "club", "birth_date", "status", "tournament")
     list_filter = ("status", "tournament")
     search_fields = ("name", "club", "=number")
@@ -54,40 +84,37 @@ class ParticipantAdmin(admin.ModelAdmin):
 
 
 @admin.register(Substitution)
-class SubstitutionAdmin(admin.ModelAdmin):
+class SubstitutionAdmin(ReadOnlyAdmin):
     list_display = ("name", "participant", "from_match", "from_game")
     search_fields = ("name", "participant__name")
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnlyAdmin):
     list_display = ("tournament", "number", "seed", "drawn_at")
     list_filter = ("tournament",)
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyInline):
     model = Seat
-    extra = 0
-    raw_id_fields = ("participant",)
+    fields = ("position", "participant", "points")
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnlyAdmin):
     list_display = ("match", "number", "scorekeeper")
     list_filter = ("match__tournament",)
     inlines = [SeatInline]
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
-    list_display = ("table", "position", "participant", "match")
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("table", "position", "participant", "match", "points")
     list_filter = ("match__tournament",)
-    raw_id_fields = ("participant", "table", "match")
 
 
-class GameEntryInline(admin.TabularInline):
+class GameEntryInline(ReadOnlyInline):
     model = GameEntry
-    extra = 0
     fields = (
         "number",
         "kind",
@@ -102,30 +129,43 @@ class GameEntryInline(admin.TabularInline):
         "points_4",
         "struck",
     )
-    readonly_fields = ("points_1", "points_2", "points_3", "points_4", "struck")
 
 
 @admin.register(Scoresheet)
-class ScoresheetAdmin(admin.ModelAdmin):
+class ScoresheetAdmin(ReadOnlyAdmin):
     list_display = ("match", "table", "status", "version")
     list_filter = ("status", "match__tournament")
     inlines = [GameEntryInline]
 
 
 @admin.register(GameEntry)
-class GameEntryAdmin(admin.ModelAdmin):
+class GameEntryAdmin(ReadOnlyAdmin):
     list_display = ("scoresheet", "number", "kind", "contract", "declarer", "struck")
     list_filter = ("kind", "contract", "struck")
 
 
-@admin.register(AuditEntry)
-class AuditEntryAdmin(admin.ModelAdmin):
-    list_display = ("created", "tournament", "user", "action")
+@admin.register(Approval)
+class ApprovalAdmin(ReadOnlyAdmin):
+    list_display = ("scoresheet", "number", "contract", "approved_by_name", "created")
+
+
+@admin.register(Signature)
+class SignatureAdmin(ReadOnlyAdmin):
+    list_display = ("scoresheet", "position", "name", "method", "signed_at")
+    exclude = ("image",)
+
+
+@admin.register(Correction)
+class CorrectionAdmin(ReadOnlyAdmin):
+    list_display = ("created", "scoresheet", "game", "user_name")
+
+
+@admin.register(LogEntry)
+class LogEntryAdmin(ReadOnlyAdmin):
+    list_display = ("created", "tournament", "scoresheet", "game", "action", "user_name")
     list_filter = ("action", "tournament")
-    readonly_fields = ("tournament", "user", "action", "detail", "created")
 
-    def has_add_permission(self, request):
-        return False
 
-    def has_change_permission(self, request, obj=None):
-        return False
+@admin.register(LotDraw)
+class LotDrawAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "match", "seed", "created")

@@ -2,16 +2,15 @@
 
 from .draw.models import Match, Seat, Table
 from .participants.models import Participant, Substitution
-from .results.models import Approval, Correction, EntryHistory, GameEntry, Scoresheet, Signature
+from .results.models import Approval, Correction, GameEntry, Scoresheet, Signature
 from .standings.models import LotDraw
-from .tournaments.models import AuditEntry, StaffRole, Tournament
+from .tournaments.models import LogEntry, StaffRole, Tournament
 
 __all__ = [
     "Approval",
-    "AuditEntry",
     "Correction",
-    "EntryHistory",
     "GameEntry",
+    "LogEntry",
     "LotDraw",
     "Match",
     "Participant",

@@ -13,10 +13,13 @@ from django.db import connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 from tournament.exchange.writer import export_document
-from tournament.models import Tournament
+from tournament.models import Correction, LogEntry, Scoresheet, Tournament
+from tournament.results.signing import digest_of
+from tournament.tournaments.models import ACTIONS
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "main-0006"
 START = ("tournament", "0006_signing_and_corrections")
+OLD_LOGS = ("auditentry", "entryhistory", "correction")
 
 
 def contains(new, old, where="document"):
@@ -70,6 +73,17 @@ def test_a_database_of_the_old_main_migrates_with_nothing_lost(settings, tmp_pat
     load_at(executor.loader.project_state([START]).apps, rows)
     executor = MigrationExecutor(connection)
     executor.migrate(leaf)
+
+    # One log (0007): every audit entry, entry history and correction, the correction's audit
+    # entry merged into it.
+    counted = {name: sum(1 for row in rows if row["model"] == f"tournament.{name}") for name in OLD_LOGS}
+    corrected = sum(1 for row in rows if row["fields"].get("action") == "sheet.corrected")
+    assert LogEntry.objects.count() == sum(counted.values()) - corrected
+    assert Correction.objects.count() == counted["correction"] == 1
+    assert set(LogEntry.objects.values_list("action", flat=True)) <= set(ACTIONS)
+    assert not LogEntry.objects.filter(scoresheet__isnull=True, action__startswith="sheet.").exists()
+    for sheet in Scoresheet.objects.filter(status="signed"):
+        assert digest_of(sheet) == sheet.digest, sheet  # signed content unchanged, corrections included
 
     assert sorted(Tournament.objects.values_list("slug", flat=True)) == sorted(expected)
     for slug, before in expected.items():

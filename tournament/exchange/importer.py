@@ -12,11 +12,11 @@ from scoring import score_sheet
 
 from ..draw.models import Match, Seat, Table
 from ..participants.models import Participant, Substitution
-from ..results.models import Approval, Correction, Scoresheet, Signature
+from ..results.models import CORRECTED, Approval, Scoresheet, Signature
 from ..results.store import store_scored, with_approval
 from ..standings.models import LotDraw
 from ..tournaments.audit import record
-from ..tournaments.models import StaffRole, Tournament
+from ..tournaments.models import LogEntry, StaffRole, Tournament
 from ..tournaments.permissions import can_create_tournament
 from .reader import Plan
 
@@ -109,7 +109,7 @@ def import_plan(user, plan: Plan) -> Tournament:
         entries = [with_approval(entry, approvals, plan.profile) for entry in t.entries]
         scored.append((sheet, score_sheet(entries, plan.profile)))
     store_scored(tournament, scored)
-    _restore_signing(sheets, plan.tables)
+    _restore_signing(tournament, sheets, plan.tables)
     for lot in plan.lots:
         if isinstance(lot.get("seed"), str) and isinstance(lot.get("groups"), list):
             LotDraw.objects.create(
@@ -127,7 +127,7 @@ def _text(value, limit: int) -> str:
     return value[:limit] if isinstance(value, str) else ""
 
 
-def _restore_signing(sheets, tables) -> None:
+def _restore_signing(tournament: Tournament, sheets, tables) -> None:
     """Signatures and corrections as they were, with their times: the digest covers them."""
     for sheet, t in zip(sheets, tables, strict=True):
         for item in t.signing.get("signatures", []):
@@ -144,16 +144,20 @@ def _restore_signing(sheets, tables) -> None:
             )
         for item in t.signing.get("corrections", []):
             before, after = item.get("before"), item.get("after")
-            correction = Correction.objects.create(
+            LogEntry.objects.create(
+                tournament=tournament,
                 scoresheet=sheet,
-                number=item["game"],
-                before=before if isinstance(before, dict) else {},
-                after=after if isinstance(after, dict) else None,
-                reason=_text(item.get("reason"), 2000),
-                initials=_text(item.get("initials"), 10),
-                digest_before=_text(item.get("digest_before"), 64),
-                digest_after=_text(item.get("digest_after"), 64),
-            )
-            Correction.objects.filter(pk=correction.pk).update(
-                created=datetime.datetime.fromisoformat(item["at"])
+                game=item["game"],
+                action=CORRECTED,
+                created=datetime.datetime.fromisoformat(item["at"]),
+                data={
+                    "match": t.match,
+                    "table": t.number,
+                    "before": before if isinstance(before, dict) else {},
+                    "after": after if isinstance(after, dict) else None,
+                    "reason": _text(item.get("reason"), 2000),
+                    "initials": _text(item.get("initials"), 10),
+                    "digest_before": _text(item.get("digest_before"), 64),
+                    "digest_after": _text(item.get("digest_after"), 64),
+                },
             )

@@ -133,9 +133,7 @@ def export_document(tournament: Tournament) -> dict:
     for signature in Signature.objects.filter(scoresheet__match__tournament=tournament).order_by("position"):
         signatures.setdefault(signature.scoresheet_id, []).append(signature)
     corrections: dict[int, list[Correction]] = {}
-    for correction in Correction.objects.filter(scoresheet__match__tournament=tournament).order_by(
-        "created", "id"
-    ):
+    for correction in Correction.objects.filter(scoresheet__match__tournament=tournament):
         corrections.setdefault(correction.scoresheet_id, []).append(correction)
     seats: dict[int, list[int]] = {}
     for table_id, number in (

@@ -131,7 +131,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
             {"x": LEFT + (s.position - 1) * SIGN_PITCH, "image": s.image, "name": s.name}
             for s in (sheet.signatures.all() if not blank else ())
         ],
-        "corrections": list(sheet.corrections.all()) if not blank else [],
+        "corrections": sheet.corrections if not blank else [],
         **under_grid(bottom),
     }
 

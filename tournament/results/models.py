@@ -1,5 +1,5 @@
-"""Scoresheets and what is written on them: games, approvals, signatures, corrections and the
-history of every entry (5.3)."""
+"""Scoresheets and what is written on them: games, approvals, signatures and corrections (5.3).
+The history of every entry is the tournament's log (tournaments.models.LogEntry)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from ..draw.models import Match, Table
+from ..tournaments.models import LogEntry
+
+CORRECTED = "sheet.correct"
 
 
 def choices_of(enum: type[StrEnum], labels: dict) -> type[models.TextChoices]:
@@ -52,6 +55,14 @@ class Scoresheet(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match} – {self.table}"
+
+    @property
+    def corrections(self) -> list[Correction]:
+        """Its corrections (5.3.4), oldest first; ``results.sheet.loaded`` prefetches them."""
+        prefetched = getattr(self, "prefetched_corrections", None)
+        if prefetched is not None:
+            return prefetched
+        return list(Correction.objects.filter(scoresheet=self))
 
 
 class Signature(models.Model):
@@ -93,43 +104,6 @@ class Signature(models.Model):
             "name": self.name,
             "method": self.method,
             "signed_at": self.signed_at.isoformat(),
-        }
-
-
-class Correction(models.Model):
-    """A change to a signed scoresheet, made by a supervisor with a reason (5.3.4). The old
-    value stays visible, with the supervisor's initials and the digest before and after."""
-
-    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="corrections")
-    number = models.PositiveSmallIntegerField(_("game"))
-    before = models.JSONField()
-    after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(_("reason"))
-    initials = models.CharField(_("initials"), max_length=10)
-    corrected_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
-    )
-    digest_before = models.CharField(max_length=64)
-    digest_after = models.CharField(max_length=64)
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["scoresheet", "created", "id"]
-        verbose_name = _("correction")
-        verbose_name_plural = _("corrections")
-
-    def __str__(self) -> str:
-        return f"{self.scoresheet} – {_('game')} {self.number}: {self.initials}"
-
-    def as_record(self) -> dict:
-        """The correction as the sheet's digest covers it (not the digests themselves)."""
-        return {
-            "game": self.number,
-            "before": self.before,
-            "after": self.after,
-            "reason": self.reason,
-            "initials": self.initials,
-            "at": self.created.isoformat(),
         }
 
 
@@ -263,35 +237,58 @@ class Approval(models.Model):
         return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_contract_display()}"
 
 
-class EntryHistory(models.Model):
-    """Every create, change and delete of an entry: who, when, before and after."""
+class CorrectionManager(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().filter(action=CORRECTED).order_by("created", "id")
 
-    class Action(models.TextChoices):
-        CREATE = "create", _("entered")
-        UPDATE = "update", _("changed")
-        DELETE = "delete", _("deleted")
-        APPROVE = "approve", _("approved")
-        REVOKE = "revoke", _("approval withdrawn")
 
-    scoresheet = models.ForeignKey(Scoresheet, on_delete=models.CASCADE, related_name="history")
-    number = models.PositiveSmallIntegerField(_("game"))
-    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="+",
-    )
-    user_name = models.CharField(max_length=150, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
+class Correction(LogEntry):
+    """A change to a signed scoresheet, made by a supervisor with a reason (5.3.4): the log's
+    entry for it, which keeps the game before and after, the reason, the supervisor's initials
+    and the digest before and after. The old value stays visible."""
+
+    objects = CorrectionManager()
 
     class Meta:
-        ordering = ["-created", "-id"]
-        verbose_name = _("entry history")
-        verbose_name_plural = _("entry history")
+        proxy = True
+        verbose_name = _("correction")
+        verbose_name_plural = _("corrections")
 
-    def __str__(self) -> str:
-        return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_action_display()}"
+    @property
+    def number(self) -> int:
+        return self.game
+
+    @property
+    def before(self) -> dict:
+        return self.data.get("before") or {}
+
+    @property
+    def after(self) -> dict | None:
+        return self.data.get("after")
+
+    @property
+    def reason(self) -> str:
+        return self.data.get("reason", "")
+
+    @property
+    def initials(self) -> str:
+        return self.data.get("initials", "")
+
+    @property
+    def digest_before(self) -> str:
+        return self.data.get("digest_before", "")
+
+    @property
+    def digest_after(self) -> str:
+        return self.data.get("digest_after", "")
+
+    def as_record(self) -> dict:
+        """The correction as the sheet's digest covers it (not the digests themselves)."""
+        return {
+            "game": self.number,
+            "before": self.before,
+            "after": self.after,
+            "reason": self.reason,
+            "initials": self.initials,
+            "at": self.created.isoformat(),
+        }

@@ -19,7 +19,7 @@ from ..problems import problem_messages
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
-from .models import Approval, EntryHistory, GameEntry, Scoresheet
+from .models import Approval, GameEntry, Scoresheet
 from .store import locked_sheet, store_scored, to_engine, with_approval
 from .text import describe_entry, points_text
 
@@ -71,18 +71,6 @@ def _stale_message(sheet: Scoresheet, number: int) -> str:
         "entry": describe_entry(stored),
         "points": points_text(stored.points),
     }
-
-
-def _history(sheet, user, number, action, before=None, after=None) -> None:
-    EntryHistory.objects.create(
-        scoresheet=sheet,
-        number=number,
-        action=action,
-        user=user if getattr(user, "pk", None) else None,
-        user_name=user.get_username() if hasattr(user, "get_username") else "",
-        before=before,
-        after=after,
-    )
 
 
 def hand_check_record(result: HandCheck) -> dict:
@@ -150,11 +138,12 @@ def save_entry(
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     before = existing.as_record() if existing is not None else None
     saved = store_scored(tournament, [(sheet, sheet_score)])[sheet.pk][number]
-    _history(
-        sheet,
+    record(
+        tournament,
         user,
-        number,
-        EntryHistory.Action.UPDATE if before else EntryHistory.Action.CREATE,
+        "entry.update" if before else "entry.create",
+        scoresheet=sheet,
+        game=number,
         before=before,
         after=saved.as_record(),
     )
@@ -174,7 +163,7 @@ def delete_entry(user, sheet: Scoresheet, number: int, expected_version: int | N
     require(user, tournament, _required_permission(entry))
     before = entry.as_record()
     store_scored(tournament, [(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
-    _history(sheet, user, number, EntryHistory.Action.DELETE, before=before)
+    record(tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before)
 
 
 @transaction.atomic
@@ -215,11 +204,12 @@ def approve(
         },
     )
     store_scored(tournament, [(sheet, score(sheet))])
-    _history(
-        sheet,
+    record(
+        tournament,
         user,
-        number,
-        EntryHistory.Action.APPROVE,
+        "approval.grant",
+        scoresheet=sheet,
+        game=number,
         after={"contract": contract_value.value, "hand": hand or None},
     )
     return approval
@@ -236,7 +226,7 @@ def withdraw_approval(user, sheet: Scoresheet, number: int) -> None:
     before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
     approval.delete()
     store_scored(tournament, [(sheet, score(sheet))])
-    _history(sheet, user, number, EntryHistory.Action.REVOKE, before=before)
+    record(tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before)
 
 
 @transaction.atomic

@@ -19,7 +19,7 @@ from scoring.profiles import RuleProfile
 from scoring.scoresheet import RoundTotal, Row, Sheet, dealer, score_sheet
 
 from ..draw.models import Seat
-from .models import Approval, GameEntry, Scoresheet
+from .models import Approval, Correction, GameEntry, Scoresheet
 from .store import to_engine
 from .text import describe_entry, short_entry
 
@@ -203,7 +203,8 @@ def loaded(sheets: Iterable[Scoresheet], signing: bool = True) -> Iterable[Score
     seats = Prefetch("table__seats", queryset=Seat.objects.select_related("participant"))
     related = [seats, "table__seats__participant__substitutions", "entries", "approvals"]
     if signing:
-        related += ["signatures", "corrections"]
+        corrections = Prefetch("log", queryset=Correction.objects.all(), to_attr="prefetched_corrections")
+        related += ["signatures", corrections]
     for start in range(0, len(ids), BATCH):
         batch = {
             s.pk: s

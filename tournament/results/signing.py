@@ -54,7 +54,7 @@ def canonical(sheet: Scoresheet) -> dict:
         "seats": seats,
         "entries": [e.as_record() for e in sheet.entries.order_by("number")],
         "signatures": [s.as_record() for s in sheet.signatures.order_by("position")],
-        "corrections": [c.as_record() for c in sheet.corrections.order_by("created", "id")],
+        "corrections": [c.as_record() for c in sheet.corrections],
     }
 
 
@@ -96,7 +96,8 @@ def _lock_when_signed(sheet: Scoresheet, user) -> None:
         record(
             sheet.match.tournament,
             user,
-            "sheet.locked",
+            "sheet.lock",
+            scoresheet=sheet,
             match=sheet.match.number,
             table=sheet.table.number,
             digest=sheet.digest,
@@ -234,31 +235,26 @@ def correct(user, sheet: Scoresheet, entry: Entry, reason: str) -> Correction:
     digest_before = sheet.digest
     saved = save_entry(user, sheet, entry, None, replace=True, correction=True)
     sheet.refresh_from_db()
-    correction = Correction.objects.create(
+    logged = record(
+        sheet.match.tournament,
+        user,
+        "sheet.correct",
         scoresheet=sheet,
-        number=entry.number,
+        game=entry.number,
+        match=sheet.match.number,
+        table=sheet.table.number,
         before=before,
         after=saved.as_record(),
         reason=reason.strip(),
         initials=initials_of(user),
-        corrected_by=user if getattr(user, "pk", None) else None,
         digest_before=digest_before,
         digest_after="",
     )
-    sheet.digest = digest_of(sheet)
+    sheet.digest = digest_of(sheet)  # covers the correction just recorded
     sheet.save(update_fields=["digest"])
-    correction.digest_after = sheet.digest
-    correction.save(update_fields=["digest_after"])
-    record(
-        sheet.match.tournament,
-        user,
-        "sheet.corrected",
-        match=sheet.match.number,
-        table=sheet.table.number,
-        game=entry.number,
-        reason=reason.strip(),
-        digest=sheet.digest,
-    )
+    logged.data["digest_after"] = sheet.digest
+    logged.save(update_fields=["data"])
+    correction = Correction.objects.get(pk=logged.pk)
     return correction
 
 
@@ -281,6 +277,7 @@ def declare_void(user, sheet: Scoresheet, reason: str) -> Scoresheet:
         sheet.match.tournament,
         user,
         "sheet.void",
+        scoresheet=sheet,
         match=sheet.match.number,
         table=sheet.table.number,
         reason=sheet.void_reason,

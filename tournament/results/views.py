@@ -206,7 +206,7 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "approval_form": forms_in_use.get("approve") or ApprovalForm(initial={"number": next_number}),
             "soloist_count": soloist_count,
             "approval_from_now": soloist_count >= rules.solo_approval_from - 1,
-            "history": sheet.history.all()[:12],
+            "history": sheet.log.all()[:12],
             # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
             "can_enter": self.can(Perm.ENTER_RESULTS)
             and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID),
@@ -214,7 +214,7 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "can_sanction": self.can(Perm.SANCTION),
             "can_correct": self.can(Perm.CORRECT),
             "signatures": {s.position: s for s in sheet.signatures.all()},
-            "corrections": list(sheet.corrections.all()),
+            "corrections": sheet.corrections,
             "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),
         }
 

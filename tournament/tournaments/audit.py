@@ -1,10 +1,22 @@
-from .models import AuditEntry, Tournament
+"""Writing the log: every service records what it did with ``record``."""
+
+from __future__ import annotations
+
+from .models import ACTIONS, LogEntry, Tournament
 
 
-def record(tournament: Tournament, user, action: str, **detail) -> AuditEntry:
-    return AuditEntry.objects.create(
+def record(
+    tournament: Tournament, user, action: str, *, scoresheet=None, game: int | None = None, **data
+) -> LogEntry:
+    """One log entry: ``action`` must be one of ``ACTIONS`` (each has its label)."""
+    if action not in ACTIONS:
+        raise ValueError(f"unknown log action {action!r}: add it with its label to ACTIONS")
+    return LogEntry.objects.create(
         tournament=tournament,
-        user=user if getattr(user, "pk", None) else None,
+        scoresheet=scoresheet,
+        game=game,
         action=action,
-        detail=detail,
+        user=user if getattr(user, "pk", None) else None,
+        user_name=user.get_username() if hasattr(user, "get_username") else "",
+        data=data,
     )

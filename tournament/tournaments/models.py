@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.profiles import DEFAULT_PROFILE, PROFILES, ProfileError, RuleProfile, build_profile
@@ -139,7 +140,8 @@ class StaffRole(models.Model):
         return f"{self.user} – {self.get_role_display()} ({self.tournament})"
 
 
-AUDIT_ACTIONS = {
+# Every action the log knows, with its label. ``audit.record`` refuses any other.
+ACTIONS = {
     "tournament.create": _("tournament created"),
     "tournament.import": _("tournament imported"),
     "tournament.update": _("tournament changed"),
@@ -151,14 +153,33 @@ AUDIT_ACTIONS = {
     "participant.import": _("registration list imported"),
     "draw.all": _("all matches drawn"),
     "draw.match": _("one match drawn"),
+    "lots.draw": _("lots drawn"),
     "results.fill": _("scoresheets filled with generated games"),
+    "entry.create": _("entered"),
+    "entry.update": _("changed"),
+    "entry.delete": _("deleted"),
+    "approval.grant": _("approved"),
+    "approval.withdraw": _("approval withdrawn"),
+    "sheet.lock": _("scoresheet signed and locked"),
+    "sheet.correct": _("signed scoresheet corrected"),
+    "sheet.void": _("scoresheet declared void"),
 }
+# What happened to one game of a scoresheet: the sheet's own history (5.3.4).
+GAME_ACTIONS = ("entry.create", "entry.update", "entry.delete", "approval.grant", "approval.withdraw")
 
 
-class AuditEntry(models.Model):
-    """What was done, by whom and when, with what it replaced: nothing is lost silently."""
+class LogEntry(models.Model):
+    """One thing done in a tournament, by whom and when, with what it replaced (pretix's
+    LogEntry): every service writes one, so nothing is lost silently. Entries, approvals and
+    corrections of a scoresheet name the sheet and the game; ``data`` holds the rest, e.g. the
+    game before and after."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
+    scoresheet = models.ForeignKey(
+        "tournament.Scoresheet", on_delete=models.CASCADE, null=True, blank=True, related_name="log"
+    )
+    game = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
+    action = models.CharField(_("action"), max_length=60)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -166,33 +187,38 @@ class AuditEntry(models.Model):
         blank=True,
         related_name="+",
     )
-    action = models.CharField(max_length=60)
-    detail = models.JSONField(default=dict, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    user_name = models.CharField(_("by"), max_length=150, blank=True)  # kept when the user goes
+    data = models.JSONField(default=dict, blank=True)
+    created = models.DateTimeField(_("at"), default=timezone.now, db_index=True)
 
     class Meta:
         ordering = ["-created", "-id"]
-        verbose_name = _("history entry")
-        verbose_name_plural = _("history")
+        verbose_name = _("log entry")
+        verbose_name_plural = _("log")
+        indexes = [models.Index(fields=["scoresheet", "game"], name="log_sheet_game")]
 
     def __str__(self) -> str:
         return f"{self.created:%Y-%m-%d %H:%M} {self.action}"
 
     @property
     def label(self) -> str:
-        return str(AUDIT_ACTIONS.get(self.action, self.action))
+        return str(ACTIONS[self.action])
 
     @property
     def summary(self) -> str:
-        """The few details worth a glance: who, which match, which seed."""
-        detail = self.detail or {}
-        parts = [str(detail[key]) for key in ("name", "number", "username") if key in detail]
-        if detail.get("role") in StaffRole.Role.values:
-            parts.append(str(StaffRole.Role(detail["role"]).label))
-        if "match" in detail:
-            parts.append(f"{_('match')} {detail['match']}")
-        if "seed" in detail:
-            parts.append(f"{_('seed')} {detail['seed']}")
-        if detail.get("discarded_results"):
+        """The few details worth a glance: who, which match, table and game, which seed."""
+        data = self.data or {}
+        parts = [str(data[key]) for key in ("name", "number", "username") if key in data]
+        if data.get("role") in StaffRole.Role.values:
+            parts.append(str(StaffRole.Role(data["role"]).label))
+        if "match" in data:
+            parts.append(f"{_('match')} {data['match']}")
+        if "table" in data:
+            parts.append(f"{_('table')} {data['table']}")
+        if self.game:
+            parts.append(f"{_('game')} {self.game}")
+        if "seed" in data:
+            parts.append(f"{_('seed')} {data['seed']}")
+        if data.get("discarded_results"):
             parts.append(str(_("results discarded")))
         return ", ".join(parts)

@@ -14,8 +14,8 @@ from django.db.models.functions import Cast, Concat
 from django.utils import timezone
 
 from ..participants.models import Substitution
-from ..results.models import Approval, Correction, EntryHistory, Scoresheet, Signature
-from .models import AuditEntry, Tournament
+from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
+from .models import GAME_ACTIONS, LogEntry, Tournament
 
 
 @dataclass
@@ -68,14 +68,24 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
         tournament.participants.update(name=ANONYMOUS_NAME, club="", birth_date=None)
         Substitution.objects.filter(participant__tournament=tournament).update(name="Ersatz", club="")
         Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
-        EntryHistory.objects.filter(scoresheet__in=sheets).update(user=None, user_name="")
         Approval.objects.filter(scoresheet__in=sheets).update(approved_by=None, approved_by_name="")
-        Correction.objects.filter(scoresheet__in=sheets).update(corrected_by=None, initials="", reason="")
-        AuditEntry.objects.filter(tournament=tournament).update(user=None, detail={})
+        _anonymise_log(tournament)
         sheets.update(paper_scan="", void_reason="")
         tournament.results_changed()
     transaction.on_commit(lambda: [scan.storage.delete(scan.name) for scan in scans])
     return report
+
+
+def _anonymise_log(tournament: Tournament) -> None:
+    """Who did what goes; what a game was before and after stays (no personal data in it), and
+    of a correction only the reason and the supervisor's initials go."""
+    log = LogEntry.objects.filter(tournament=tournament)
+    log.update(user=None, user_name="")
+    log.exclude(action__in=(*GAME_ACTIONS, CORRECTED)).update(data={})
+    corrections = list(Correction.objects.filter(tournament=tournament))
+    for correction in corrections:
+        correction.data = {**correction.data, "reason": "", "initials": ""}
+    LogEntry.objects.bulk_update(corrections, ["data"])
 
 
 UPLOAD_HOURS = 24

@@ -177,7 +177,7 @@ class DashboardView(TournamentMixin, TemplateView):
         context["readiness"] = readiness(self.tournament)
         context["rules"] = self.tournament.rules
         context["matches"] = self.tournament.matches.all()
-        context["history"] = self.tournament.audit.select_related("user")[:15]
+        context["history"] = self.tournament.log.all()[:15]
         return context
 
 

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
-from tournament.models import AuditEntry, GameEntry, Match, Participant, Scoresheet, Seat
+from tournament.models import GameEntry, LogEntry, Match, Participant, Scoresheet, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -44,7 +44,7 @@ def test_a_new_seed_is_stored_and_recorded(tournament, organiser, add_players):
     draw_service.draw_all(organiser, tournament)
     seed = tournament.matches.get(number=1).seed
     assert len(seed) >= 8
-    assert AuditEntry.objects.filter(action="draw.all", detail__seed=seed).exists()
+    assert LogEntry.objects.filter(action="draw.all", data__seed=seed).exists()
 
 
 def test_redraw_of_one_match_keeps_the_others(tournament, organiser, add_players):
@@ -57,9 +57,9 @@ def test_redraw_of_one_match_keeps_the_others(tournament, organiser, add_players
     second = [n for table in seating(tournament.matches.get(number=2)) for n in table]
     assert sorted(second) == list(range(5, 21))
     assert draw_service.repeated_table_mates(tournament) == 0
-    history = AuditEntry.objects.get(action="draw.match")
-    assert history.detail["match"] == 2
-    assert len(history.detail["replaced"]) == 5  # the five tables it replaced
+    history = LogEntry.objects.get(action="draw.match")
+    assert history.data["match"] == 2
+    assert len(history.data["replaced"]) == 5  # the five tables it replaced
 
 
 def test_the_message_in_english(tournament, organiser, add_players):
@@ -140,9 +140,9 @@ def test_a_match_with_results_needs_the_supervisor_to_discard_them(
     StaffRole.objects.create(tournament=tournament, user=supervisor, role="organiser")
     draw_service.draw_one(supervisor, tournament, 1, seed="b", discard_results=True)
     assert not GameEntry.objects.filter(scoresheet__match=match).exists()
-    history = AuditEntry.objects.get(action="draw.match")
-    assert history.detail["discarded_results"] == {"1": 1}
-    entries = [e for table in history.detail["replaced"] for e in table["entries"]]
+    history = LogEntry.objects.get(action="draw.match")
+    assert history.data["discarded_results"] == {"1": 1}
+    entries = [e for table in history.data["replaced"] for e in table["entries"]]
     assert entries[0]["contract"] == "solo" and entries[0]["points"] == [6, -2, -2, -2]
 
 
@@ -172,6 +172,6 @@ def test_a_large_field_can_be_drawn_again(tournament, organiser, add_players):
     add_players(tournament, 1200)
     draw_service.draw_all(organiser, tournament, seed="gross")
     draw_service.draw_all(organiser, tournament, seed="gross2")
-    history = AuditEntry.objects.filter(action="draw.all").order_by("created", "id").last()
-    assert len(history.detail["replaced"]["1"]) == 300
+    history = LogEntry.objects.filter(action="draw.all").order_by("created", "id").last()
+    assert len(history.data["replaced"]["1"]) == 300
     assert draw_service.repeated_table_mates(tournament) == 0

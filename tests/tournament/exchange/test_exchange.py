@@ -515,6 +515,7 @@ def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament, ad
     assert restored.status == "signed" and restored.digest == sheet.digest
     assert signing.digest_of(restored) == sheet.digest  # the same content, times included
     assert [s.name for s in restored.signatures.all()] == [s.name for s in sheet.signatures.all()]
-    assert restored.corrections.get().reason == "Zahlendreher"
+    (correction,) = restored.corrections
+    assert correction.reason == "Zahlendreher"
     assert Scoresheet.objects.get(match__tournament=copy, match__number=2).void_reason == "unleserlich"
     assert table_of(copy) == table_of(tournament_)

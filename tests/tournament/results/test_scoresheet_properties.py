@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from scoring import Contract
 from tests.scoring.strategies import entries
 from tournament.draw import services as draw_service
-from tournament.models import Approval, EntryHistory, GameEntry, Scoresheet, Seat
+from tournament.models import Approval, GameEntry, LogEntry, Scoresheet, Seat
 from tournament.results import services as service
 from tournament.results.store import TALLY_FIELDS
 
@@ -32,7 +32,7 @@ def sheet(tournament, organiser, add_players):
 def test_random_sequences_keep_the_sheet_consistent(sheet, supervisor, data):
     GameEntry.objects.filter(scoresheet=sheet).delete()
     Approval.objects.filter(scoresheet=sheet).delete()
-    EntryHistory.objects.filter(scoresheet=sheet).delete()
+    LogEntry.objects.filter(scoresheet=sheet).delete()
     numbers = data.draw(st.lists(st.integers(1, 32), unique=True, max_size=12))
     for number in numbers:
         if data.draw(st.integers(0, 3)) == 0:

@@ -6,7 +6,7 @@ from django.core.exceptions import PermissionDenied
 
 from scoring import Contract, Game, Result, Sanction, Suit, Transcribed
 from tournament.errors import ServiceError
-from tournament.models import EntryHistory, GameEntry, Scoresheet
+from tournament.models import GameEntry, LogEntry, Scoresheet
 from tournament.results import services as service
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def test_a_rufer_is_scored_and_stored(drawn, referee, enter, sheet_of):
     assert saved.points == (1, -1, 1, -1)
     sheet.refresh_from_db()
     assert sheet.version == 1 and sheet.status == "open"
-    assert EntryHistory.objects.get().action == "create"
+    assert LogEntry.objects.get(scoresheet=sheet).action == "entry.create"
 
 
 def test_a_refused_game_names_the_game_and_saves_nothing(drawn, referee, enter, sheet_of):
@@ -64,8 +64,16 @@ def test_approval_before_entry_and_after(drawn, referee, supervisor, enter, shee
     service.withdraw_approval(supervisor, sheet, 3)
     late.refresh_from_db()
     assert late.struck
-    actions = list(EntryHistory.objects.order_by("id").values_list("action", flat=True))
-    assert actions == ["approve", "create", "create", "approve", "revoke"]
+    actions = list(
+        LogEntry.objects.filter(game__isnull=False).order_by("id").values_list("action", flat=True)
+    )
+    assert actions == [
+        "approval.grant",
+        "entry.create",
+        "entry.create",
+        "approval.grant",
+        "approval.withdraw",
+    ]
 
 
 def test_approval_of_the_wrong_contract_does_not_count(drawn, referee, supervisor, enter, sheet_of):
@@ -94,8 +102,8 @@ def test_changing_an_earlier_game_strikes_a_later_one(drawn, referee, enter, she
     enter(referee, sheet, solo(4), replace=True)
     fifth.refresh_from_db()
     assert fifth.struck and fifth.points == (0, 0, 0, 0)
-    change = EntryHistory.objects.get(action="update")
-    assert change.before["contract"] == "rufer" and change.after["contract"] == "solo"
+    change = LogEntry.objects.get(action="entry.update")
+    assert change.data["before"]["contract"] == "rufer" and change.data["after"]["contract"] == "solo"
 
 
 def test_only_the_supervisor_enters_sanctions(drawn, referee, supervisor, enter, sheet_of):

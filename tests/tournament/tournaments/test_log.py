@@ -1,0 +1,50 @@
+"""One log: every service writes its entries through ``audit.record``, and every action has a
+label in both languages."""
+
+import ast
+from pathlib import Path
+
+import pytest
+from django.utils import translation
+
+from tournament.tournaments.audit import record
+from tournament.tournaments.models import ACTIONS, LogEntry
+
+SOURCE = Path(__file__).resolve().parents[3] / "tournament"
+
+
+def recorded_actions() -> set[str]:
+    """The action of every ``record(…)`` call in the app's code."""
+    found = set()
+    for path in SOURCE.rglob("*.py"):
+        if "migrations" in path.parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "record":
+                action = node.args[2]
+                assert isinstance(action, ast.Constant | ast.IfExp), f"{path}:{node.lineno}"
+                values = [action] if isinstance(action, ast.Constant) else [action.body, action.orelse]
+                found |= {value.value for value in values}
+    return found
+
+
+def test_every_recorded_action_has_a_label():
+    actions = recorded_actions()
+    assert len(actions) >= 15
+    assert actions <= set(ACTIONS), actions - set(ACTIONS)
+
+
+def test_every_label_is_translated():
+    with translation.override("en"):
+        english = {action: str(label) for action, label in ACTIONS.items()}
+    with translation.override("de"):
+        assert [a for a, label in ACTIONS.items() if str(label) == english[a]] == []
+
+
+@pytest.mark.django_db
+def test_an_action_without_a_label_is_refused(tournament, organiser):
+    with pytest.raises(ValueError, match="ACTIONS"):
+        record(tournament, organiser, "sheet.burnt")
+    assert not LogEntry.objects.exists()
+    entry = record(tournament, organiser, "tournament.update", before={}, after={})
+    assert (entry.user, entry.user_name, entry.label) == (organiser, "orga", "Turnier geändert")
