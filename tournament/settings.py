@@ -24,7 +24,7 @@ def _flag(name: str, default: bool) -> bool:
 SECRET_KEY = os.environ.get("SECRET_KEY") or _DEV_SECRET_KEY
 # Without a secret key of its own the app can only be a development setup: DEBUG defaults on.
 DEBUG = _flag("DEBUG", SECRET_KEY == _DEV_SECRET_KEY)
-if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY and not os.environ.get("PYTEST_VERSION"):
+if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
     raise ImproperlyConfigured("DEBUG is off: set SECRET_KEY in the environment.")
 
 ALLOWED_HOSTS = [

@@ -1,5 +1,13 @@
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from django.conf import settings
 from django.db import connection
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_language_and_time_zone():
@@ -19,8 +27,28 @@ def test_sqlite_is_set_up_for_several_writers(django_db_blocker):
     assert "journal_mode=WAL" in options["init_command"]
 
 
-def test_database_url_selects_the_database(monkeypatch):
-    import dj_database_url
+def settings_with(**environment) -> subprocess.CompletedProcess:
+    """The project's settings as a fresh process reads them from this environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY", "DEBUG")}
+    code = (
+        "import json; from tournament import settings as s; d = s.DATABASES['default']; "
+        "print(json.dumps({'engine': d['ENGINE'], 'name': str(d['NAME']), 'debug': s.DEBUG}))"
+    )
+    return subprocess.run(
+        [sys.executable, "-c", code], env={**env, **environment}, capture_output=True, text=True, cwd=ROOT
+    )
 
-    parsed = dj_database_url.parse("postgres://postgres@127.0.0.1:5432/test")
-    assert parsed["ENGINE"] == "django.db.backends.postgresql"
+
+def test_database_url_selects_the_database():
+    postgres = json.loads(settings_with(DATABASE_URL="postgres://postgres@127.0.0.1:5432/test").stdout)
+    assert (postgres["engine"], postgres["name"]) == ("django.db.backends.postgresql", "test")
+    for unset in ({}, {"DATABASE_URL": ""}):
+        sqlite = json.loads(settings_with(**unset).stdout)
+        assert (sqlite["engine"], sqlite["name"]) == ("django.db.backends.sqlite3", str(ROOT / "db.sqlite3"))
+
+
+def test_debug_follows_the_secret_key():
+    assert json.loads(settings_with().stdout)["debug"] is True
+    assert json.loads(settings_with(SECRET_KEY="x" * 50).stdout)["debug"] is False
+    refused = settings_with(DEBUG="0")
+    assert refused.returncode != 0 and "set SECRET_KEY" in refused.stderr

@@ -1,5 +1,7 @@
 """The referee's pages: permissions for every view, keyboard entry, htmx, refusals, 4xx."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -52,21 +54,28 @@ def test_unknown_match_or_table_is_a_404(drawn, referee, client):
     assert client.get(sheet_url(drawn, table=99)).status_code == 404
 
 
+def preset_number(page: str) -> str:
+    """The game number the entry form holds."""
+    field = re.search(r'<input[^>]*id="game_number"[^>]*>', page).group(0)
+    return re.search(r'value="(\d+)"', field).group(1)
+
+
 def test_a_rufer_in_six_keystrokes(drawn, referee, client):
-    """The game number is preset to the next game: r e 1 3 + Enter."""
+    """The cursor waits in the entry field and the game number is preset: r e 1 3 + Enter
+    saves game 1, and the page comes back ready for game 2 the same way."""
     client.force_login(referee)
     page = client.get(sheet_url(drawn)).content.decode()
-    assert 'name="notation"' in page and "autofocus" in page
-    assert 'name="number" value="1"' in page
-    keystrokes = "re13+"
-    response = post(client, drawn, {"action": "game", "number": 1, "notation": keystrokes}, htmx=True)
-    assert len(keystrokes) + 1 <= 8
+    field = re.search(r"<input[^>]*name=\"notation\"[^>]*>", page).group(0)
+    assert "autofocus" in field
+    preset = preset_number(page)
+    keystrokes = "re13+"  # and Enter: the form posts what the page holds
+    response = post(client, drawn, {"action": "game", "number": preset, "notation": keystrokes}, htmx=True)
     assert response.status_code == 200
     text = response.content.decode()
     assert '<div id="sheet"' in text and "<html" not in text  # the htmx partial
     entry = GameEntry.objects.get()
-    assert entry.points == (1, -1, 1, -1)
-    assert 'name="number" value="2"' in text  # ready for the next game
+    assert (entry.number, entry.points) == (1, (1, -1, 1, -1))
+    assert preset_number(text) == "2"  # ready for the next game
 
 
 def test_without_htmx_the_page_redirects_after_saving(drawn, referee, client):
@@ -202,11 +211,16 @@ def test_hand_checker(drawn, supervisor, client):
     client.force_login(supervisor)
     url = reverse("referee:handcheck", args=[drawn.slug])
     text = client.post(url, {"hand": "EO GO HO SO EU GU HU SU", "contract": "sie"}).content.decode()
-    assert "Ober" in text and "(2.9)" in text
+    assert '<li class="done">Ein Sie: alle vier Ober und alle vier Unter (2.9).</li>' in text
     text = client.post(
         url, {"hand": "EO GO HO EU HA H10 SA G9", "contract": "solo_tout", "suit": "herz"}
     ).content.decode()
-    assert "gras" in text.lower()
+    assert '<li class="todo">Ein Sie' not in text and '<li class="todo">Kein Sie.</li>' in text
+    # three runners (EO GO HO) are enough; the Gras-9 alone is not a side suit a Tout may hold
+    side_suits = text[text.index("in den Fehlfarben nur Sauen") :].split("</li>")[0]
+    assert "nicht erfüllt in Gras" in " ".join(side_suits.split())
+    runners = text[: text.index("Solo-Tout: mindestens 3 Laufende")].rsplit("<li", 1)[1]
+    assert 'class="done"' in runners
 
 
 def test_supervisor_approves_from_the_board(drawn, supervisor, referee, client):
