@@ -31,10 +31,12 @@ run: install
 
 test: install
 	$(BIN)/ruff check scoring tournament tests
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -p no:cacheprovider -q
 
 lint: install
 	$(BIN)/ruff check scoring tournament tests
+	$(BIN)/mypy
 
 bench: install
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \

@@ -163,13 +163,14 @@ class _Search:
 
 def _seat(rng: random.Random, tables: list[list[int]]) -> MatchDraw:
     """Number the tables and the seats by lot."""
-    seated = []
+    seated: list[TableSeats] = []
     for table in tables:
         seats = list(table)
         rng.shuffle(seats)
-        seated.append(tuple(seats))
+        first, second, third, fourth = seats
+        seated.append((first, second, third, fourth))
     rng.shuffle(seated)
-    return tuple(seated)  # type: ignore[return-value]
+    return tuple(seated)
 
 
 _PASSES = 3

@@ -22,6 +22,7 @@ e.g. ``6* -2 -2 -2`` or ``(6) -2 -2 -2``; ``1 -1 1 -1`` has no circle.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from .cards import Contract, Suit
 from .entries import Game, Result, Transcribed
@@ -62,26 +63,16 @@ def parse_game(text: str, number: int, approved: bool = False) -> Game:
         declarer = int(groups[0])
         partner = int(groups[1]) if contract is Contract.RUFER else None
         found = match.groupdict()
-        common = {"suit": suit, "partner": partner, "approved": approved}
+        game = Game(number, contract, declarer, suit=suit, partner=partner, approved=approved)
         if found["invalid"]:
-            return Game(number, contract, declarer, invalid_announcement=True, **common)
+            return replace(game, invalid_announcement=True)
         if found["points"] is not None:
-            return Game(
-                number,
-                contract,
-                declarer,
-                declarer_points=int(found["points"]),
-                schwarz=bool(found["schwarz"]),
-                **common,
-            )
-        return Game(
-            number,
-            contract,
-            declarer,
+            return replace(game, declarer_points=int(found["points"]), schwarz=bool(found["schwarz"]))
+        return replace(
+            game,
             result=Result.WON if found["sign"] == "+" else Result.LOST,
             schneider=found["level"] == "s",
             schwarz=found["level"] == "x",
-            **common,
         )
     raise NotationError(Code.NOTATION_UNREADABLE)
 
@@ -115,10 +106,11 @@ def format_game(game: Game) -> str:
     c = game.contract
     if c is Contract.SIE:
         return f"sie{game.declarer}"
+    letter = _LETTER[game.suit] if game.suit is not None else ""
     head = {
-        Contract.RUFER: f"r{_LETTER.get(game.suit, '')}{game.declarer}{game.partner}",
-        Contract.SOLO: f"s{_LETTER.get(game.suit, '')}{game.declarer}",
-        Contract.SOLO_TOUT: f"t{_LETTER.get(game.suit, '')}{game.declarer}",
+        Contract.RUFER: f"r{letter}{game.declarer}{game.partner}",
+        Contract.SOLO: f"s{letter}{game.declarer}",
+        Contract.SOLO_TOUT: f"t{letter}{game.declarer}",
         Contract.WENZ: f"w{game.declarer}",
         Contract.WENZ_TOUT: f"wt{game.declarer}",
     }[c]

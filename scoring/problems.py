@@ -34,7 +34,6 @@ class Code(StrEnum):
     POINTS_DO_NOT_SUM_TO_ZERO = "points_do_not_sum_to_zero"
     POINTS_MATCH_NOTHING = "points_match_nothing"
     POINTS_AMBIGUOUS = "points_ambiguous"
-    POINTS_DIFFER_FROM_DESCRIPTION = "points_differ_from_description"
     TOUT_OR_SCHWARZ_IN_FIRST_GAME = "tout_or_schwarz_in_first_game"  # 5.2.15 on paper
     # A scoresheet (RULINGS 11)
     GAME_MISSING = "game_missing"

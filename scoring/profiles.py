@@ -45,12 +45,6 @@ class RuleProfile:
     min_age: int  # 5.2.12
     points: PointTable = field(default_factory=PointTable)
     sanctions: SanctionTable = field(default_factory=SanctionTable)
-    seats_drawn_every_match: bool = True  # 5.2.2
-    forced_game_after_two_passes: bool = False  # Muss-Spiel of the 3 x 16 sheet
-
-    @property
-    def rounds_per_match(self) -> int:
-        return self.games_per_match // 4
 
     def problems(self) -> list[Problem]:
         """Every reason this profile cannot be used: numbers out of range, a table whose games
@@ -149,7 +143,6 @@ TURNIERREGELN_3X16 = RuleProfile(
     games_per_match=16,
     solo_approval_from=5,
     min_age=16,
-    forced_game_after_two_passes=True,
 )
 
 PROFILES: dict[str, RuleProfile] = {

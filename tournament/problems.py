@@ -47,9 +47,6 @@ MESSAGES = {
     Code.POINTS_AMBIGUOUS: _(
         "These numbers match {value} different entries of this profile's tables: enter the game itself."
     ),
-    Code.POINTS_DIFFER_FROM_DESCRIPTION: _(
-        "The four numbers differ from the points of the game as described."
-    ),
     Code.TOUT_OR_SCHWARZ_IN_FIRST_GAME: _(
         "In the first game a Tout or a Schwarz counts as a plain Solo or Wenz (5.2.15)."
     ),

@@ -59,14 +59,12 @@ def short_entry(entry: GameEntry) -> tuple[str, str, str]:
             players,
             _("seat %(liable)s liable") % {"liable": entry.liable},
         )
-    if entry.invalid_announcement:
-        return contract, players, _("invalid, lost (2.4.10)")
-    return contract, players, _outcome(entry)
+    return contract, players, _outcome(entry, short=True)
 
 
-def _outcome(entry: GameEntry) -> str:
+def _outcome(entry: GameEntry, short: bool = False) -> str:
     if entry.invalid_announcement:
-        return _("announced invalidly, lost (2.4.10)")
+        return _("invalid, lost (2.4.10)") if short else _("announced invalidly, lost (2.4.10)")
     if entry.contract == "sie":
         return ""
     if entry.declarer_points is not None:
