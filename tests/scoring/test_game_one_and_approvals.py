@@ -176,7 +176,6 @@ def test_invalid_tout_in_game_one_is_a_lost_plain_solo():
 
 def test_exchange_names_are_read_as_enums():
     """An importer passes the exchange format's strings; they must score as the enums do."""
-    from scoring import Game
 
     scored = score_entry(Game(2, "solo", 1, "herz", result="won"), P)
     assert scored.points == (6, -2, -2, -2)
@@ -185,7 +184,6 @@ def test_exchange_names_are_read_as_enums():
 
 
 def test_downgraded_tout_paper_row_and_invalid_announcement_count_towards_threshold():
-    from scoring import Transcribed
 
     entries = [
         solo_tout(1, declarer=2),  # downgraded, still a soloist game

@@ -14,10 +14,11 @@ from scoring import Contract, Game, Result, Sanction, Suit
 from scoring.cards import CALLABLE_ACES
 from scoring.outcome import score_entry
 
+from ..i18n import stored_text
 from ..participants.models import Participant
 from ..results import services as sheet_service
 from ..results.models import Scoresheet
-from ..tournaments.models import Tournament
+from ..tournaments.models import StaffRole, Tournament
 
 FIRST_NAMES = (
     "Sepp",
@@ -174,4 +175,5 @@ def fill_results(user, tournament: Tournament, rng: random.Random, approve_rate:
     sheets = Scoresheet.objects.filter(match__tournament=tournament, entries__isnull=True).order_by("pk")
     rules = tournament.rules
     played = [(sheet, *play_sheet(rules, rng, approve_rate)) for sheet in sheets]
-    return sheet_service.fill_sheets(user, tournament, played, approved_by_name="Turnierleitung")
+    supervisor = stored_text(StaffRole.Role.SUPERVISOR.label)
+    return sheet_service.fill_sheets(user, tournament, played, approved_by_name=supervisor)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.db.models import Count, Prefetch
+from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
@@ -79,8 +80,6 @@ class TableListView(DocumentMixin, TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         match = self.tournament.matches.filter(number=kwargs["match"]).first()
         if match is None:
-            from django.http import Http404
-
             raise Http404
         tables = match.tables.prefetch_related(
             Prefetch("seats__participant__substitutions"), "seats__participant"

@@ -10,11 +10,12 @@ from scoring import Contract
 from scoring.approvals import approval_covers
 
 from ..draw.models import Seat
+from ..i18n import stored_text
 from ..participants.models import Participant, Substitution
 from ..results.models import Approval, Correction, GameEntry, Scoresheet, Signature
 from ..results.store import to_engine
 from ..standings.models import LotDraw
-from ..tournaments.models import Tournament
+from ..tournaments.models import StaffRole, Tournament
 from .reader import FORMAT
 
 
@@ -70,7 +71,7 @@ def _game_object(entry: GameEntry, approval: Approval | None) -> dict:
         if entry.schwarz:
             data["schwarz"] = True
     if approval is not None:
-        data["approved_by"] = approval.approved_by_name or "Turnierleitung"
+        data["approved_by"] = approval.approved_by_name or stored_text(StaffRole.Role.SUPERVISOR.label)
     data["points"] = list(entry.written) if entry.kind == GameEntry.Kind.TRANSCRIBED else list(entry.points)
     if entry.struck:
         data["struck"] = True

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from openpyxl import load_workbook
 
 from ..tournaments.models import Tournament
 from .models import Participant
@@ -88,8 +89,6 @@ def _read_csv(content: bytes) -> list[list[object]]:
 
 
 def _read_xlsx(content: bytes) -> list[list[object]]:
-    from openpyxl import load_workbook
-
     try:
         book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception:  # openpyxl raises many kinds for a broken file

@@ -12,7 +12,9 @@ from django.db import transaction
 from django.db.models import CharField, Q, Value
 from django.db.models.functions import Cast, Concat
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
+from ..i18n import stored_text
 from ..participants.models import Substitution
 from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
 from .models import GAME_ACTIONS, LogEntry, Tournament
@@ -34,13 +36,15 @@ def expired(today: datetime.date | None = None):
     return Tournament.objects.filter(retention_until__lt=today).order_by("retention_until")
 
 
-# What an anonymised participant is called: "Teilnehmer 12" for start number 12.
-ANONYMOUS_NAME = Concat(Value("Teilnehmer "), Cast("number", CharField()))
+def anonymous_name():
+    """What an anonymised participant is called: "Teilnehmer 12" for start number 12."""
+    prefix = stored_text(_("Participant %(n)s")).split("%(n)s")[0]
+    return Concat(Value(prefix), Cast("number", CharField()))
 
 
 def _identifiable(participants):
     """Participants still holding personal data: a second purge has nothing left to report."""
-    return participants.exclude(Q(name=ANONYMOUS_NAME) & Q(club="") & Q(birth_date__isnull=True))
+    return participants.exclude(Q(name=anonymous_name()) & Q(club="") & Q(birth_date__isnull=True))
 
 
 @transaction.atomic
@@ -65,8 +69,10 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
     if delete:
         tournament.delete()
     else:
-        tournament.participants.update(name=ANONYMOUS_NAME, club="", birth_date=None)
-        Substitution.objects.filter(participant__tournament=tournament).update(name="Ersatz", club="")
+        tournament.participants.update(name=anonymous_name(), club="", birth_date=None)
+        Substitution.objects.filter(participant__tournament=tournament).update(
+            name=stored_text(_("Substitute")), club=""
+        )
         Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
         Approval.objects.filter(scoresheet__in=sheets).update(approved_by=None, approved_by_name="")
         _anonymise_log(tournament)

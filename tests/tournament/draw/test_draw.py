@@ -1,12 +1,15 @@
 """The draw service, its history, the multiple-of-four message and the draw command."""
 
+from io import StringIO
+
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
 
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
-from tournament.models import GameEntry, LogEntry, Match, Participant, Scoresheet, Seat
+from tournament.models import GameEntry, LogEntry, Match, Participant, Scoresheet, Seat, StaffRole
 
 pytestmark = pytest.mark.django_db
 
@@ -63,7 +66,6 @@ def test_redraw_of_one_match_keeps_the_others(tournament, organiser, add_players
 
 
 def test_the_message_in_english(tournament, organiser, add_players):
-    from django.utils import translation
 
     add_players(tournament, 18)
     with translation.override("en"), pytest.raises(ServiceError) as error:
@@ -135,7 +137,6 @@ def test_a_match_with_results_needs_the_supervisor_to_discard_them(
     assert "hat schon Ergebnisse" in str(error.value.message)
     with pytest.raises(ServiceError):  # the organiser alone cannot confirm
         draw_service.draw_one(organiser, tournament, 1, seed="b", discard_results=True)
-    from tournament.models import StaffRole
 
     StaffRole.objects.create(tournament=tournament, user=supervisor, role="organiser")
     draw_service.draw_one(supervisor, tournament, 1, seed="b", discard_results=True)
@@ -148,7 +149,6 @@ def test_a_match_with_results_needs_the_supervisor_to_discard_them(
 
 def test_draw_command(tournament, add_players):
     add_players(tournament, 16)
-    from io import StringIO
 
     out = StringIO()
     call_command("draw", tournament.slug, "--seed", "cli", stdout=out)

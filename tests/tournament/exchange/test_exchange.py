@@ -26,7 +26,8 @@ from tournament.models import (
     Tournament,
 )
 from tournament.results import services as sheet_service
-from tournament.standings import standings
+from tournament.results import signing
+from tournament.standings import lots, standings
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -162,7 +163,6 @@ def test_round_trip_of_a_generated_tournament(make_tournament):
 
 
 def test_void_sheets_and_lots_survive_the_round_trip():
-    from tournament.standings import lots
 
     tournament = load("demo.json")
     lots.draw_lots(COMMAND_LINE, tournament, seed="los")
@@ -498,7 +498,6 @@ def test_any_damage_to_a_document_is_refused_without_a_traceback(data):
 
 def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament, add_players, sign_and_correct):
     """Signatures, corrections, digest and lock come back: a restored sheet is not editable."""
-    from tournament.results import signing
 
     tournament_ = tournament
 

@@ -7,7 +7,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournament.models import Participant
+from tournament.models import Participant, Scoresheet
 from tournament.standings import standings
 
 pytestmark = pytest.mark.django_db
@@ -84,7 +84,6 @@ def test_control_characters_do_not_break_the_workbook(demo, tmp_path):
 
 def test_a_void_sheet_is_marked_in_the_workbook(demo, tmp_path):
     """5.3.6: its games count for nothing in the standings, and every row of it says why."""
-    from tournament.models import Scoresheet
 
     sheet = Scoresheet.objects.get(match__tournament=demo, match__number=1, table__number=2)
     sheet.status, sheet.void_reason = Scoresheet.Status.VOID, "Liste unleserlich"

@@ -5,15 +5,18 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
+from django.utils import translation
+from PIL import ImageFont
 from pypdf import PdfReader
 
 from scoring import Contract, Game, Result
-from tournament.models import Scoresheet
+from tournament.models import GameEntry, Scoresheet
 from tournament.printing import geometry, grid
 from tournament.printing import pdf as printing
 from tournament.results import services as sheet_service
 from tournament.results.sheet import note_text
 from tournament.results.text import short_entry
+from tournament.standings import standings
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -116,8 +119,6 @@ def test_documents_as_preview_and_pdf(played, organiser, client, name, args, que
     if name == "certificates_doc":
         assert len(pages) == 2
     if name == "rankings_doc" and not query:
-        from tournament.standings import standings
-
         first = standings.compute(played).rows[0]
         assert first.name in pages[0] and str(first.values["points"]) in pages[0]
 
@@ -154,7 +155,6 @@ def test_games_are_lines_of_one_box_per_column_and_round(played):
 
 def _mm(text: str, points: float) -> float:
     """The width of a text in DejaVu Sans (the printed font) in millimetres."""
-    from PIL import ImageFont
 
     font = ImageFont.truetype(grid.FONT_FILES[0], 100)
     return font.getlength(text) / 100 * points * 25.4 / 72
@@ -163,9 +163,6 @@ def _mm(text: str, points: float) -> float:
 @pytest.mark.parametrize("language", ["de", "en"])
 def test_the_longest_game_texts_fit_their_printed_columns(language):
     """The columns clip what is too long (white-space: pre): the longest texts must fit."""
-    from django.utils import translation
-
-    from tournament.models import GameEntry
 
     widths = {key: width for key, width in geometry.COLUMNS}
     contracts = [("rufer", s) for s in ("eichel", "gras", "schellen")] + [

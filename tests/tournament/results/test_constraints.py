@@ -1,9 +1,14 @@
 """Integrity in the database itself (STYLE 3)."""
 
+import datetime
+
 import pytest
 from django.db import IntegrityError, transaction
+from django.db.models import RestrictedError
 
+from tournament.draw.services import draw_all
 from tournament.models import GameEntry, Participant, Scoresheet, Seat, Substitution, Table
+from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
@@ -71,16 +76,11 @@ def test_entries_sum_to_zero_and_numbers_are_unique_per_sheet(tournament):
 
 
 def test_retention_defaults_to_six_months(tournament):
-    import datetime
 
     assert tournament.retention_until == datetime.date(2027, 5, 21)
 
 
 def test_a_whole_tournament_can_be_deleted_but_not_a_seated_participant(tournament, add_players):
-    from django.db.models import RestrictedError
-
-    from tournament.draw.services import draw_all
-    from tournament.tournaments.permissions import COMMAND_LINE
 
     add_players(tournament, 8)
     draw_all(COMMAND_LINE, tournament, seed="weg")

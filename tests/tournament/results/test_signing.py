@@ -7,13 +7,16 @@ import random
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
 from PIL import Image
+from pypdf import PdfReader
 
 from scoring import Contract, Game, Result, Suit
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
 from tournament.models import Correction, Scoresheet
+from tournament.printing import pdf as printing
 from tournament.results import services as sheet_service
 from tournament.results import signing
 from tournament.standings import standings
@@ -174,9 +177,6 @@ def test_a_void_sheet_counts_for_nothing(complete, supervisor, referee):
             referee, complete, Game(1, Contract.WENZ, 1, result=Result.WON), None, replace=True
         )
     # visibly: the printed sheet says so above its struck-through games
-    from pypdf import PdfReader
-
-    from tournament.printing import pdf as printing
 
     complete.refresh_from_db()
     html = printing.render_html([complete], blank=False)
@@ -186,7 +186,6 @@ def test_a_void_sheet_counts_for_nothing(complete, supervisor, referee):
 
 
 def test_signing_through_the_page(complete, referee, supervisor, client, signature_png):
-    from django.urls import reverse
 
     url = reverse("referee:sheet", args=[complete.match.tournament.slug, 1, 1])
     client.force_login(referee)
@@ -232,7 +231,6 @@ def test_signing_through_the_page(complete, referee, supervisor, client, signatu
 
 
 def test_empty_pad_is_refused_on_the_page(complete, referee, client):
-    from django.urls import reverse
 
     url = reverse("referee:sheet", args=[complete.match.tournament.slug, 1, 1])
     client.force_login(referee)
@@ -263,7 +261,6 @@ def test_a_huge_signature_image_is_refused_before_decoding(complete, referee):
 
 
 def test_the_scan_is_for_staff_only(complete, referee, foreign_organiser, client, settings, tmp_path):
-    from django.urls import reverse
 
     settings.MEDIA_ROOT = tmp_path
     scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")

@@ -1,12 +1,14 @@
 """Standings (5.4.1), the 5.4.2 tie-break from the database, lots, the command, the public pages."""
 
 import csv
+import datetime
 import io
 import json
 import random
 
 import pytest
-from django.core.management import call_command
+from django.core.exceptions import PermissionDenied
+from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from scoring import Contract, Game, Result, Suit
@@ -14,7 +16,8 @@ from scoring.ranking import Tally
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
-from tournament.models import LotDraw, Participant, Scoresheet, Substitution
+from tournament.models import LotDraw, Participant, Scoresheet, Seat, Substitution
+from tournament.participants import services as participant_service
 from tournament.results import services as sheet_service
 from tournament.results import signing
 from tournament.standings import lots as lots_service
@@ -148,7 +151,6 @@ def test_no_tie_no_lot(tournament, organiser, supervisor):
 
 
 def test_only_the_organiser_draws_lots(drawn, referee):
-    from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
         lots_service.draw_lots(referee, drawn)
@@ -191,7 +193,6 @@ def test_standings_command_csv_and_json(drawn, supervisor, enter):
 
 
 def test_standings_command_errors(drawn):
-    from django.core.management import CommandError
 
     with pytest.raises(CommandError):
         call_command("standings", "nope")
@@ -220,7 +221,6 @@ def test_public_pages_need_no_login_and_refuse_writes(drawn, client):
 
 
 def test_public_pages_hide_staff_data(drawn, client):
-    import datetime
 
     Participant.objects.filter(number=1).update(birth_date=datetime.date(1961, 4, 2))
     for name, args in [
@@ -294,7 +294,6 @@ def test_the_standings_page_takes_few_queries_whatever_the_size(
     tournament = make_tournament(f"q{players}")
     rng = random.Random(players)
     generator.add_participants(tournament, players, rng)
-    from tournament.tournaments.permissions import COMMAND_LINE
 
     draw_service.draw_all(COMMAND_LINE, tournament, seed="q")
     generator.fill_results(COMMAND_LINE, tournament, rng)
@@ -325,7 +324,6 @@ def test_staff_standings_draw_lots(drawn, organiser, referee, client):
 
 def test_cached_standings_follow_every_kind_of_write(drawn, organiser, supervisor, enter):
     """Every service that changes what the standings read raises the results version."""
-    from tournament.participants import services as participant_service
 
     def fresh():
         return [
@@ -366,7 +364,6 @@ def test_cached_standings_follow_every_kind_of_write(drawn, organiser, superviso
 def test_each_criterion_decides_in_turn_in_the_database(drawn):
     """Six participants on 10 points: a (Sie), b (Touts won), c (Touts played), d (Solos won)
     and e (Solos played) each decide one place (5.4.2, RULINGS 13)."""
-    from tournament.models import Seat
 
     counts = {  # number: (points, sie, tout_won, tout_played, solo_won, solo_played)
         1: (10, 1, 0, 0, 0, 0),

@@ -2,6 +2,7 @@ import datetime
 
 import pytest
 from django.apps import apps
+from django.contrib.staticfiles import finders
 from django.urls import reverse
 
 from tournament.models import Tournament
@@ -48,7 +49,6 @@ def test_english_from_the_browser(client):
 
 
 def test_static_css_is_served(client):
-    from django.contrib.staticfiles import finders
 
     assert finders.find("css/site.css")
 

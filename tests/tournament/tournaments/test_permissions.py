@@ -4,6 +4,7 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from tournament.draw import services as draw_service
 from tournament.models import Participant
 from tournament.participants import services as participant_service
 from tournament.tournaments.permissions import Perm, has_perm
@@ -83,7 +84,6 @@ def test_participant_of_another_tournament_is_a_404(
 def test_organiser_cannot_enter_a_draw_of_a_foreign_tournament_by_command_of_a_service(
     other_tournament, organiser, add_players
 ):
-    from tournament.draw import services as draw_service
 
     add_players(other_tournament, 8)
     with pytest.raises(PermissionDenied):

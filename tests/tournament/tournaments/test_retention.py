@@ -2,6 +2,8 @@
 
 import datetime
 import io
+import os
+import time
 
 import pytest
 from django.core.files.base import ContentFile
@@ -93,8 +95,6 @@ def test_the_retention_day_itself_is_kept(tmp_path, settings, tournament_on):
 
 
 def test_abandoned_uploads_are_forgotten(tmp_path, settings):
-    import os
-    import time
 
     settings.MEDIA_ROOT = tmp_path
     folder = tmp_path / "imports"

@@ -17,8 +17,10 @@ import time
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection
+from django.template import Context, Template
 from django.test import Client
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from pypdf import PdfReader
 
 from scoring import Contract, Game, Result, Suit
@@ -29,6 +31,7 @@ from ...exchange.importer import import_plan
 from ...exchange.reader import read_document
 from ...exchange.writer import dumps, export_document
 from ...models import Participant, Scoresheet, Tournament
+from ...printing.pdf import _pdf, scoresheets_pdf, sheet_context, sheets_of
 from ...printing.workbook import EXPORTERS
 from ...results import services as scoresheets
 from ...tournaments.permissions import COMMAND_LINE
@@ -37,12 +40,13 @@ from ...tournaments.services import create_tournament
 NOT_YET: list[tuple[str, str]] = []
 
 # The comparison the scoresheet PDF is measured against: the same sheet as a plain table.
-TABLE_LAYOUT = """<html><head><style>@page { size: A4; margin: 12mm; }
+TABLE_LAYOUT = """{% load i18n %}<html><head><style>@page { size: A4; margin: 12mm; }
 body { font: 9pt "DejaVu Sans"; } table { border-collapse: collapse; width: 100%; }
 td, th { border: 0.2mm solid #000; padding: 0.5mm 1mm; height: 4mm; }
 section { page-break-after: always; }</style></head><body>{% for page in pages %}<section>
 <h1>{{ page.tournament.name }}</h1><p>{{ page.match.number }} / {{ page.sheet.table.number }}</p>
-<table><tr><th>Spiel</th><th>Geber</th><th>Gespielt</th>{% for s in page.seats %}<th>{{ s.name }}
+<table><tr><th>{% translate "Game" %}</th><th>{% translate "Dealer" %}</th>
+<th>{% translate "Game played" %}</th>{% for s in page.seats %}<th>{{ s.name }}
 </th>{% endfor %}</tr>{% for row in rows %}<tr><td>{{ row.number }}</td><td>{{ row.dealer }}</td>
 <td></td><td></td><td></td><td></td><td></td></tr>{% endfor %}</table></section>{% endfor %}
 </body></html>"""
@@ -69,7 +73,7 @@ def tree_pss(pid: int) -> int:
 
 def median_seconds(action, runs: int) -> tuple[float, object]:
     times, result = [], None
-    for _ in range(runs):
+    for _run in range(runs):
         start = time.perf_counter()
         result = action()
         times.append(time.perf_counter() - start)
@@ -93,7 +97,8 @@ class Command(BaseCommand):
             rule_overrides={"matches": matches},
         )
         Participant.objects.bulk_create(
-            Participant(tournament=tournament, number=n, name=f"Spieler {n}") for n in range(1, players + 1)
+            Participant(tournament=tournament, number=n, name=f"{_('Participant %(n)s') % {'n': n}}")
+            for n in range(1, players + 1)
         )
         return tournament
 
@@ -211,7 +216,7 @@ class Command(BaseCommand):
 
             with connection.execute_wrapper(count):
                 client.get(url)
-            warm, _ = median_seconds(lambda u=url: client.get(u), runs)
+            warm, _result = median_seconds(lambda u=url: client.get(u), runs)
 
             def cold(t=tournament, u=url):
                 t.results_changed()
@@ -222,17 +227,13 @@ class Command(BaseCommand):
             result[slug] = {
                 "warm": warm,
                 "queries": len(counted),
-                "cold": statistics.median(cold() for _ in range(runs)),
+                "cold": statistics.median(cold() for _run in range(runs)),
             }
         self.stdout.write(json.dumps(result))
 
     def pdf(self, tournament: Tournament) -> list[tuple[str, str, str]]:
         """500 pre-filled scoresheets of match 1 as one PDF, in a fresh process (time and peak
         memory), against a plain WeasyPrint table layout of the same sheet drawn here."""
-        from django.template import Context, Template
-
-        from ...printing.pdf import _pdf, scoresheets_pdf, sheet_context, sheets_of
-
         with tempfile.TemporaryDirectory() as folder:
             target = os.path.join(folder, "sheets.pdf")
             start = time.perf_counter()
@@ -266,8 +267,9 @@ class Command(BaseCommand):
         for n in range(1, tournament.rules.games_per_match + 1):
             rows.append({"kind": "game", "number": n, "dealer": (n - 1) % 4 + 1, "label": ""})
             if n % 4 == 0:
-                rows.append({"kind": "round", "number": "", "dealer": "", "label": f"Runde {n // 4} · Σ = 0"})
-        rows.append({"kind": "round", "number": "", "dealer": "", "label": "Endstand"})
+                label = _("Round %(n)s") % {"n": n // 4}
+                rows.append({"kind": "round", "number": "", "dealer": "", "label": f"{label} · Σ = 0"})
+        rows.append({"kind": "round", "number": "", "dealer": "", "label": _("Match total")})
         html = Template(TABLE_LAYOUT).render(
             Context({"pages": [sheet_context(sheet, blank=True) for sheet in sample], "rows": rows})
         )
@@ -341,7 +343,7 @@ class Command(BaseCommand):
                 )
             )
             tournament = self.tournament(f"bench-{players}", players, matches)
-            seconds, _ = median_seconds(
+            seconds, _result = median_seconds(
                 lambda t=tournament: draw_service.draw_all(COMMAND_LINE, t, seed="bench"), runs
             )
             repeats = draw_service.repeated_table_mates(tournament)
