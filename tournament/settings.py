@@ -134,6 +134,9 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 MEDIA_URL = "/media/"
 MEDIA_ROOT = BASE_DIR / "media"
+# Scans of signed paper lists and uploaded documents: outside every served folder, read only
+# through views that check the staff (tournament/storage.py).
+PRIVATE_ROOT = Path(os.environ.get("PRIVATE_ROOT") or BASE_DIR / "private")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

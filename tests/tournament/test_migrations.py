@@ -62,6 +62,7 @@ def load_at(apps, rows) -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_database_of_the_old_main_migrates_with_nothing_lost(settings, tmp_path):
     settings.MEDIA_ROOT = tmp_path / "media"
+    settings.PRIVATE_ROOT = tmp_path / "private"
     shutil.copytree(FIXTURE / "media", settings.MEDIA_ROOT)
     rows = json.loads((FIXTURE / "data.json").read_text())
     expected = json.loads((FIXTURE / "expected.json").read_text())
@@ -84,6 +85,12 @@ def test_a_database_of_the_old_main_migrates_with_nothing_lost(settings, tmp_pat
     assert not LogEntry.objects.filter(scoresheet__isnull=True, action__startswith="sheet.").exists()
     for sheet in Scoresheet.objects.filter(status="signed"):
         assert digest_of(sheet) == sheet.digest, sheet  # signed content unchanged, corrections included
+
+    # Private scans (0008): moved out of the media folder under an unguessable name.
+    (scanned,) = Scoresheet.objects.exclude(paper_scan="")
+    assert not list(settings.MEDIA_ROOT.rglob("*.jpg"))
+    assert scanned.paper_scan.read() == (FIXTURE / "media/scans/kirchweih-2026-1-2.jpg").read_bytes()
+    assert "kirchweih" not in scanned.paper_scan.name
 
     assert sorted(Tournament.objects.values_list("slug", flat=True)) == sorted(expected)
     for slug, before in expected.items():

@@ -28,7 +28,8 @@ SESSION_KEY = "tournament-document"
 
 
 def upload_folder() -> Path:
-    folder = Path(settings.MEDIA_ROOT) / "imports"
+    """Uploaded documents wait here for their import: private, like the scans."""
+    folder = Path(settings.PRIVATE_ROOT) / "imports"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

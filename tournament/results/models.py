@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 
 from ..draw.models import Match, Table
+from ..storage import private_storage, scan_name
 from ..tournaments.models import LogEntry
 
 CORRECTED = "sheet.correct"
@@ -45,7 +46,13 @@ class Scoresheet(models.Model):
     version = models.PositiveIntegerField(default=0)  # optimistic locking
     locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
     digest = models.CharField(_("digest"), max_length=64, blank=True)  # SHA-256 of the content
-    paper_scan = models.FileField(_("scan of the signed paper list"), upload_to="scans/", blank=True)
+    paper_scan = models.FileField(
+        _("scan of the signed paper list"),
+        upload_to=scan_name,
+        storage=private_storage,
+        max_length=200,
+        blank=True,
+    )
     void_reason = models.TextField(_("reason for declaring it void"), blank=True)
 
     class Meta:

@@ -165,7 +165,7 @@ def record_paper_signatures(user, sheet: Scoresheet, scan) -> None:
         raise ServiceError(_("Some players have already signed on the pad: the others sign there too."))
     suffix = _scan_suffix(scan)
     sheet.paper_scan.save(
-        f"{sheet.match.tournament.slug}-{sheet.match.number}-{sheet.table.number}{suffix}",
+        f"scan{suffix}",  # stored under an unguessable name with this suffix
         scan,
         save=True,
     )

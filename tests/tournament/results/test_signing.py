@@ -117,7 +117,7 @@ def test_the_digest_is_stable_and_changes_with_any_content(complete, referee, si
 
 
 def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
+    settings.PRIVATE_ROOT = tmp_path
     with pytest.raises(ServiceError, match="Foto"):
         signing.record_paper_signatures(referee, complete, None)
     scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
@@ -126,6 +126,11 @@ def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path)
     assert complete.status == "signed" and complete.paper_scan.name.endswith(".jpg")
     assert {s.method for s in complete.signatures.all()} == {"paper"}
     assert (tmp_path / complete.paper_scan.name).exists()
+    # private: an unguessable name, no address of its own (only the staff's view serves it)
+    folder, name = complete.paper_scan.name.split("/")
+    assert folder == "scans" and len(name) > 30 and complete.match.tournament.slug not in name
+    with pytest.raises(ValueError, match="no address"):
+        complete.paper_scan.url  # noqa: B018
 
 
 @pytest.mark.parametrize(
@@ -139,7 +144,7 @@ def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path)
 def test_a_scan_that_is_no_photo_or_pdf_is_refused_and_nothing_is_saved(
     complete, referee, settings, tmp_path, name, content
 ):
-    settings.MEDIA_ROOT = tmp_path
+    settings.PRIVATE_ROOT = tmp_path
     scan = SimpleUploadedFile(name, content)
     with pytest.raises(ServiceError, match=name.replace(".", r"\.")):
         signing.record_paper_signatures(referee, complete, scan)
@@ -149,7 +154,7 @@ def test_a_scan_that_is_no_photo_or_pdf_is_refused_and_nothing_is_saved(
 
 
 def test_a_scan_is_known_by_its_content_and_bounded(complete, referee, settings, tmp_path):
-    settings.MEDIA_ROOT = tmp_path
+    settings.PRIVATE_ROOT = tmp_path
     with pytest.raises(ServiceError, match="20 MB"):
         big = SimpleUploadedFile("gross.pdf", b"%PDF-1.7" + b"0" * signing.MAX_SCAN_BYTES)
         signing.record_paper_signatures(referee, complete, big)
@@ -262,7 +267,7 @@ def test_a_huge_signature_image_is_refused_before_decoding(complete, referee):
 
 def test_the_scan_is_for_staff_only(complete, referee, foreign_organiser, client, settings, tmp_path):
 
-    settings.MEDIA_ROOT = tmp_path
+    settings.PRIVATE_ROOT = tmp_path
     scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
     signing.record_paper_signatures(referee, complete, scan)
     url = reverse("referee:scan", args=[complete.match.tournament.slug, 1, 1])

@@ -36,7 +36,7 @@ def tournament_on(make_tournament, add_players):
 
 @pytest.fixture
 def two(tmp_path, settings, tournament_on):
-    settings.MEDIA_ROOT = tmp_path
+    settings.PRIVATE_ROOT = tmp_path
     today = datetime.date.today()
     old = tournament_on("alt", today - datetime.timedelta(days=400))
     young = tournament_on("jung", today - datetime.timedelta(days=30))
@@ -86,7 +86,7 @@ def test_delete_removes_only_expired_tournaments(two):
 
 
 def test_the_retention_day_itself_is_kept(tmp_path, settings, tournament_on):
-    settings.MEDIA_ROOT = tmp_path
+    settings.PRIVATE_ROOT = tmp_path
     tournament = tournament_on("heute", datetime.date.today() - datetime.timedelta(days=10))
     Tournament.objects.filter(pk=tournament.pk).update(retention_until=datetime.date.today())
     out = io.StringIO()
@@ -96,7 +96,7 @@ def test_the_retention_day_itself_is_kept(tmp_path, settings, tournament_on):
 
 def test_abandoned_uploads_are_forgotten(tmp_path, settings):
 
-    settings.MEDIA_ROOT = tmp_path
+    settings.PRIVATE_ROOT = tmp_path
     folder = tmp_path / "imports"
     folder.mkdir()
     (folder / "alt.json").write_text("{}")

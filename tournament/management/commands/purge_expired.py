@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, delete=False, dry_run=False, **options):
         if not dry_run:
-            forgotten = forget_uploads(Path(settings.MEDIA_ROOT) / "imports")
+            forgotten = forget_uploads(Path(settings.PRIVATE_ROOT) / "imports")
             if forgotten:
                 self.stdout.write(f"{forgotten} uploaded documents nobody imported were deleted.")
         tournaments = list(expired())
