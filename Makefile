@@ -6,8 +6,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 # Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
-# the German catalogue.
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext
+# the German catalogue; Chromium and its driver for the browser tests.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver
 
 .PHONY: install system-deps run test bench lint clean
 

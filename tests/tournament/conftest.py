@@ -4,13 +4,22 @@ tournaments, signatures. Every test module takes them as fixtures; none imports 
 import base64
 import datetime
 import io
+import os
 import random
+import shutil
+import warnings
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from PIL import Image, ImageDraw
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service as ChromeService
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
+from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring import Contract, Game, Result, Suit
 from tournament.demo import generator
@@ -193,3 +202,93 @@ def sign_and_correct():
         return sheet
 
     return sign_and_correct
+
+
+# Browser tests: headless Chromium through Selenium against pytest-django's live server.
+CHROMIUM, CHROMEDRIVER = shutil.which("chromium"), shutil.which("chromedriver")
+PHONE = (390, 844)
+DESK = (1366, 900)
+
+
+def _chrome(size: tuple[int, int], mobile: bool):
+    if not (CHROMIUM and CHROMEDRIVER):
+        message = "Chromium or chromedriver is missing: run `make install` (apt: chromium chromium-driver)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        warnings.warn(f"BROWSER TESTS SKIPPED: {message}", stacklevel=2)
+        pytest.skip(f"BROWSER TESTS SKIPPED: {message}")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(argument)
+    options.add_argument(f"--window-size={size[0]},{size[1]}")
+    options.add_argument("--lang=de")
+    options.add_experimental_option("prefs", {"intl.accept_languages": "de"})
+    if mobile:
+        options.add_experimental_option(
+            "mobileEmulation", {"deviceMetrics": {"width": size[0], "height": size[1], "pixelRatio": 3}}
+        )
+    driver = webdriver.Chrome(service=ChromeService(executable_path=CHROMEDRIVER), options=options)
+    driver.implicitly_wait(0)
+    return driver
+
+
+class Browser:
+    """A headless Chromium on the live server, with the helpers the tests share."""
+
+    def __init__(self, driver, live_server, client):
+        self.driver, self.live_server, self.client = driver, live_server, client
+
+    def get(self, path: str) -> None:
+        self.driver.get(self.live_server.url + path)
+
+    def login(self, user) -> None:
+        self.client.force_login(user)
+        self.get("/")
+        self.driver.add_cookie(
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": self.client.cookies[settings.SESSION_COOKIE_NAME].value,
+            }
+        )
+
+    def find(self, css: str):
+        return self.driver.find_element(By.CSS_SELECTOR, css)
+
+    def wait_for(self, condition, seconds: float = 10):
+        return WebDriverWait(self.driver, seconds).until(condition)
+
+    def wait_text(self, css: str, text: str, seconds: float = 10) -> None:
+        self.wait_for(
+            expected_conditions.text_to_be_present_in_element((By.CSS_SELECTOR, css), text), seconds
+        )
+
+    def in_view(self, element) -> bool:
+        """Whether the element is on screen, not scrolled away."""
+        return self.driver.execute_script(
+            "const r = arguments[0].getBoundingClientRect();"
+            "return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth;",
+            element,
+        )
+
+    def screenshot(self, name: str) -> None:
+        folder = os.environ.get("SCREENSHOTS")
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+            self.driver.save_screenshot(str(Path(folder) / f"{name}.png"))
+
+
+@pytest.fixture
+def desk(live_server, client):
+    """Chromium at a desk's screen (1366 × 900)."""
+    driver = _chrome(DESK, mobile=False)
+    yield Browser(driver, live_server, client)
+    driver.quit()
+
+
+@pytest.fixture
+def phone(live_server, client):
+    """Chromium as a phone (390 × 844, touch)."""
+    driver = _chrome(PHONE, mobile=True)
+    yield Browser(driver, live_server, client)
+    driver.quit()
