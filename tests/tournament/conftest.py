@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from PIL import Image, ImageDraw
 from selenium import webdriver
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.service import Service as ChromeService
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions
@@ -256,7 +257,10 @@ class Browser:
         return self.driver.find_element(By.CSS_SELECTOR, css)
 
     def wait_for(self, condition, seconds: float = 10):
-        return WebDriverWait(self.driver, seconds).until(condition)
+        # A page part that htmx swapped while the condition looked at it is looked at again.
+        return WebDriverWait(self.driver, seconds, ignored_exceptions=[StaleElementReferenceException]).until(
+            condition
+        )
 
     def wait_text(self, css: str, text: str, seconds: float = 10) -> None:
         self.wait_for(
