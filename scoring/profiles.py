@@ -36,6 +36,9 @@ class SanctionTable:
     tout: int = 18
 
 
+MAX_POINT_VALUE = 1000  # far beyond any table seen (official Sie: 24); keeps totals in range
+
+
 @dataclass(frozen=True)
 class RuleProfile:
     name: str
@@ -63,6 +66,17 @@ class RuleProfile:
         if not 0 <= self.min_age <= 120:
             bad("min_age", self.min_age)
         pts = self.points
+        every_value = [
+            *pts.rufer,
+            *(v for pair in pts.solo for v in pair),
+            *pts.tout,
+            *pts.sie,
+            *self.sanctions.rufer,
+            self.sanctions.solo,
+            self.sanctions.tout,
+        ]
+        if any(v > MAX_POINT_VALUE for v in every_value):
+            bad("points", max(every_value))  # a game's points must fit what is stored
         if any(v <= 0 for v in pts.rufer) or list(pts.rufer) != sorted(set(pts.rufer)):
             bad("points.rufer", list(pts.rufer))
         for name, pair in [
@@ -149,6 +163,7 @@ PROFILES: dict[str, RuleProfile] = {
     profile.name: profile for profile in (SCHAFKOPFSCHULE_2007, TURNIERREGELN_3X16)
 }
 DEFAULT_PROFILE = SCHAFKOPFSCHULE_2007
+CUSTOM = "custom"
 
 
 class ProfileError(ValueError):
@@ -232,4 +247,7 @@ def build_profile(name: str | None = None, overrides: Mapping[str, Any] | None =
 def profile_from_exchange(rules: Mapping[str, Any] | None) -> RuleProfile:
     """Read the exchange format's ``rules`` object: a base profile plus whatever it states."""
     rules = rules or {}
-    return build_profile(rules.get("profile"), {k: v for k, v in rules.items() if k != "profile"})
+    name = rules.get("profile")
+    if name == CUSTOM:  # RULINGS 15: the official profile with the overrides given beside it
+        name = DEFAULT_PROFILE.name
+    return build_profile(name, {k: v for k, v in rules.items() if k != "profile"})

@@ -43,3 +43,24 @@ def unguessable_name(folder: str, filename: str) -> str:
 
 def scan_name(sheet, filename: str) -> str:
     return unguessable_name("scans", filename)
+
+
+MAX_SCAN_BYTES = 20 * 1024 * 1024  # a phone photo of an A4 list is a few MB
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1")  # what iPhones write
+
+
+def scan_suffix(head: bytes) -> str | None:
+    """The file suffix of a photo or scan known by its first 16 bytes, not by its name; None
+    for anything else (a text or web page, say)."""
+    if head.startswith(b"\xff\xd8\xff"):
+        return ".jpg"
+    if head.startswith(PNG_MAGIC):
+        return ".png"
+    if head.startswith(b"%PDF-"):
+        return ".pdf"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return ".webp"
+    if head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS:
+        return ".heic"
+    return None

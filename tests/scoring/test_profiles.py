@@ -83,3 +83,16 @@ def test_tables_must_be_objects(name):
     with pytest.raises(ProfileError) as error:
         build_profile(overrides={name: [1, 2, 3]})
     assert [(p.code, p.field) for p in error.value.problems] == [(Code.PROFILE_VALUE_INVALID, name)]
+
+
+def test_custom_is_the_official_profile_with_its_overrides():
+    """RULINGS 15: a document's ``custom`` profile reads as the official one plus what it says."""
+    profile = profile_from_exchange({"profile": "custom", "min_age": 18, "points": {"sie": [36, 12]}})
+    assert profile.name == "schafkopfschule-2007"
+    assert (profile.min_age, profile.points.sie, profile.games_per_match) == (18, (36, 12), 32)
+
+
+def test_point_values_are_bounded():
+    with pytest.raises(ProfileError) as refused:
+        build_profile(None, {"points": {"sie": [30000, 10000]}})
+    assert {p.field for p in refused.value.problems} == {"points"}

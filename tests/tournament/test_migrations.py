@@ -14,7 +14,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 from tournament.exchange.writer import export_document
 from tournament.models import Correction, LogEntry, Scoresheet, Tournament
-from tournament.results.signing import digest_of
+from tournament.results.document import sheet_digest
 from tournament.tournaments.models import ACTIONS
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "main-0006"
@@ -84,7 +84,7 @@ def test_a_database_of_the_old_main_migrates_with_nothing_lost(settings, tmp_pat
     assert set(LogEntry.objects.values_list("action", flat=True)) <= set(ACTIONS)
     assert not LogEntry.objects.filter(scoresheet__isnull=True, action__startswith="sheet.").exists()
     for sheet in Scoresheet.objects.filter(status="signed"):
-        assert digest_of(sheet) == sheet.digest, sheet  # signed content unchanged, corrections included
+        assert sheet_digest(sheet) == sheet.digest, sheet  # signed content unchanged, corrections included
 
     # Private scans (0008): moved out of the media folder under an unguessable name.
     (scanned,) = Scoresheet.objects.exclude(paper_scan="")

@@ -172,7 +172,9 @@ def play_sheet(rules, rng: random.Random, approve_rate: float = 0.95):
 def fill_results(user, tournament: Tournament, rng: random.Random, approve_rate: float = 0.95) -> int:
     """Fill every empty scoresheet of the drawn matches, through the scoresheet service.
     Returns the number of games."""
-    sheets = Scoresheet.objects.filter(match__tournament=tournament, entries__isnull=True).order_by("pk")
+    sheets = Scoresheet.objects.filter(
+        match__tournament=tournament, match__discarded_at__isnull=True, entries__isnull=True
+    ).order_by("pk")
     rules = tournament.rules
     played = [(sheet, *play_sheet(rules, rng, approve_rate)) for sheet in sheets]
     supervisor = stored_text(StaffRole.Role.SUPERVISOR.label)

@@ -11,11 +11,27 @@ from ..participants.models import Participant
 from ..tournaments.models import Tournament
 
 
+class CurrentDraws(models.Manager):
+    def get_queryset(self):
+        return super().get_queryset().filter(discarded_at__isnull=True)
+
+
+class AllDraws(models.Manager):
+    pass
+
+
 class Match(models.Model):
-    """One Durchgang: the games every table plays between two draws."""
+    """One Durchgang: the games every table plays between two draws.
+
+    Drawn again over results, a match keeps its discarded draw whole (tables, seats, sheets
+    with their entries, approvals and history) as a row of its own with ``discarded_at`` set:
+    ``Match.objects`` (and ``tournament.matches``) are the current draws, ``Match.all_draws``
+    holds the discarded ones too."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="matches")
     number = models.PositiveIntegerField(_("match"))
+    draw = models.PositiveSmallIntegerField(_("draw"), default=1)  # the how-many-th draw of it
+    discarded_at = models.DateTimeField(_("discarded at"), null=True, blank=True)
     seed = models.CharField(_("seed of the draw"), max_length=64, blank=True)
     drawn_at = models.DateTimeField(_("drawn at"), null=True, blank=True)
     drawn_by = models.ForeignKey(
@@ -26,12 +42,21 @@ class Match(models.Model):
         related_name="+",
     )
 
+    objects = CurrentDraws()
+    all_draws = AllDraws()
+
     class Meta:
-        ordering = ["tournament", "number"]
+        ordering = ["tournament", "number", "draw"]
         verbose_name = _("match")
         verbose_name_plural = _("matches")
+        base_manager_name = "all_draws"
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="match_number_unique"),
+            models.UniqueConstraint(
+                fields=["tournament", "number"],
+                condition=Q(discarded_at__isnull=True),
+                name="match_number_unique",
+            ),
+            models.UniqueConstraint(fields=["tournament", "number", "draw"], name="match_draw_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="match_number_positive"),
         ]
 
@@ -41,6 +66,10 @@ class Match(models.Model):
     @property
     def is_drawn(self) -> bool:
         return self.drawn_at is not None
+
+    @property
+    def is_discarded(self) -> bool:
+        return self.discarded_at is not None
 
 
 class Table(models.Model):

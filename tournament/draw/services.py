@@ -12,9 +12,9 @@ from scoring.ranking import new_seed
 
 from ..errors import ServiceError
 from ..participants.models import Participant
-from ..results.models import GameEntry, Scoresheet
+from ..results.models import Approval, GameEntry, Scoresheet
 from ..tournaments.audit import record
-from ..tournaments.models import Tournament
+from ..tournaments.models import LogEntry, Tournament
 from ..tournaments.permissions import Perm, has_perm, require
 from .models import Match, Seat, Table
 
@@ -37,8 +37,15 @@ def tables_message(count: int) -> str | None:
 
 
 def match_results_count(match: Match) -> int:
-    """Games entered on this match's scoresheets."""
-    return GameEntry.objects.filter(scoresheet__match=match).count()
+    """Games entered and approvals given on this match's scoresheets."""
+    return (
+        GameEntry.objects.filter(scoresheet__match=match).count()
+        + Approval.objects.filter(scoresheet__match=match).count()
+    )
+
+
+def _has_history(match: Match) -> bool:
+    return LogEntry.objects.filter(scoresheet__match=match).exists()
 
 
 def _snapshot(match: Match) -> list[dict]:
@@ -54,8 +61,32 @@ def _snapshot(match: Match) -> list[dict]:
     return list(tables.values())
 
 
+def _archive(match: Match) -> Match:
+    """Keep the match's draw whole as a discarded draw: its tables, seats and sheets with their
+    entries, approvals and history move to a row of its own, which pages and backups show."""
+    draw = match.draw
+    match.draw += 1
+    match.save(update_fields=["draw"])
+    archived = Match.all_draws.create(
+        tournament=match.tournament,
+        number=match.number,
+        draw=draw,
+        seed=match.seed,
+        drawn_at=match.drawn_at,
+        drawn_by=match.drawn_by,
+        discarded_at=timezone.now(),
+    )
+    Table.objects.filter(match=match).update(match=archived)
+    Seat.objects.filter(match=match).update(match=archived)
+    Scoresheet.objects.filter(match=match).update(match=archived)
+    return archived
+
+
 def _store(match: Match, tables, seed: str, user) -> None:
-    match.tables.all().delete()
+    if _has_history(match):
+        _archive(match)
+    else:
+        match.tables.all().delete()
     participants = {p.pk: p for p in Participant.objects.filter(tournament=match.tournament)}
     created_tables = Table.objects.bulk_create(
         [Table(match=match, number=index) for index in range(1, len(tables) + 1)]
@@ -96,6 +127,24 @@ def _check_results(user, tournament: Tournament, matches, discard_results: bool)
     # Lock the sheets first: an entry saved between this count and the redraw would otherwise be
     # discarded without the supervisor's confirmation (save_entry locks the sheet too).
     list(Scoresheet.objects.select_for_update().filter(match__in=matches).values_list("pk"))
+    documents = (
+        Scoresheet.objects.filter(
+            match__in=matches, status__in=[Scoresheet.Status.SIGNED, Scoresheet.Status.VOID]
+        )
+        .order_by("match__number", "table__number")
+        .values_list("match__number", "table__number")
+    )
+    if documents:
+        # 5.3.5: signed and void sheets are documents; no draw replaces them.
+        match = documents[0][0]
+        tables = ", ".join(str(table) for number, table in documents if number == match)
+        raise ServiceError(
+            _(
+                "Match %(match)s cannot be drawn again: the scoresheets of tables %(tables)s are "
+                "signed or declared void (5.3.5)."
+            )
+            % {"match": match, "tables": tables}
+        )
     with_results = {m.number: n for m in matches if (n := match_results_count(m))}
     if with_results and not discard_results:
         raise ServiceError(

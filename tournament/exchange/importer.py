@@ -2,32 +2,34 @@
 
 from __future__ import annotations
 
-import datetime
-
+from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring import score_sheet
 
 from ..draw.models import Match, Seat, Table
 from ..participants.models import Participant, Substitution
+from ..results.document import sheet_digest, signed_as
 from ..results.models import CORRECTED, Approval, Scoresheet, Signature
 from ..results.store import store_scored, with_approval
 from ..standings.models import LotDraw
 from ..tournaments.audit import record
 from ..tournaments.models import LogEntry, StaffRole, Tournament
 from ..tournaments.permissions import can_create_tournament
-from .reader import Plan
+from .reader import DocumentError, Plan, TablePlan, _place
 
 
 @transaction.atomic
 def import_plan(user, plan: Plan) -> Tournament:
     """Write a checked plan as a new tournament: one transaction, bulk writes. The importing
-    user must be allowed to create tournaments and becomes its organiser."""
+    user must be allowed to create tournaments; the staff come back where their users exist,
+    and the importing user becomes organiser unless the document already makes him one."""
     if not can_create_tournament(user):
         raise PermissionDenied("add_tournament")
-    overrides = plan.profile.overrides()
     tournament = Tournament.objects.create(
         name=plan.name,
         slug=plan.slug,
@@ -35,12 +37,13 @@ def import_plan(user, plan: Plan) -> Tournament:
         venue=plan.venue,
         organiser=plan.organiser,
         profile=plan.profile.name,
-        rule_overrides=overrides,
+        rule_overrides=plan.profile.overrides(),
         status=plan.status,
         prize_places=plan.prize_places,
+        retention_until=plan.retention_until,
     )
-    if getattr(user, "pk", None):
-        StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
+    users = _users(plan)
+    _staff(tournament, plan, users, user)
     people = {
         p.number: p
         for p in Participant.objects.bulk_create(
@@ -57,33 +60,89 @@ def import_plan(user, plan: Plan) -> Tournament:
         )
         for s in plan.substitutions
     )
+    drawn = {(t.match, t.draw) for t in plan.tables}
+    draws = {(d.match, d.draw): d for d in plan.draws}
+    current = {d.match: d for d in plan.draws if d.discarded_at is None}
     now = timezone.now()
-    drawn = {t.match for t in plan.tables}
-    matches = {
-        m.number: m
-        for m in Match.objects.bulk_create(
-            Match(
-                tournament=tournament,
-                number=n,
-                seed=plan.matches.get(n, ""),
-                drawn_at=now if n in drawn else None,
-            )
-            for n in range(1, plan.profile.matches + 1)
+    matches = {}
+    for number in range(1, plan.profile.matches + 1):
+        draw = current.get(number)
+        matches[(number, draw.draw if draw else 1)] = Match(
+            tournament=tournament,
+            number=number,
+            draw=draw.draw if draw else 1,
+            seed=draw.seed if draw else "",
+            drawn_at=(draw.drawn_at or now) if draw and (number, draw.draw) in drawn else None,
         )
-    }
+    for key, draw in draws.items():
+        if draw.discarded_at is not None:
+            matches[key] = Match(
+                tournament=tournament,
+                number=draw.match,
+                draw=draw.draw,
+                seed=draw.seed,
+                drawn_at=draw.drawn_at,
+                discarded_at=draw.discarded_at,
+            )
+    Match.all_draws.bulk_create(matches.values())
+    sheets = _tables(tournament, plan, matches, people, users)
+    _log(tournament, plan, sheets, users)
+    for lot in plan.lots:
+        LotDraw.objects.create(tournament=tournament, **lot)
+    for table, sheet in zip(plan.tables, sheets.values(), strict=True):
+        if sheet.digest and not sheet.signed_as:
+            # written before signed_as was kept: sealed with the names as the document has them
+            sheet.signed_as = signed_as(sheet)
+            sheet.save(update_fields=["signed_as"])
+        if sheet.digest and sheet_digest(sheet, plan.profile) != sheet.digest:
+            raise DocumentError(  # nothing is imported: the transaction is rolled back
+                [
+                    _place(table.match, table.number)
+                    + ": "
+                    + _(
+                        "the content of the signed scoresheet does not give its digest: "
+                        "it was changed after signing."
+                    )
+                ]
+            )
+    record(tournament, user, "tournament.import", name=tournament.name, games=plan.games)
+    return tournament
+
+
+def _users(plan: Plan) -> dict:
+    """The users the document names who exist here, by username."""
+    names = {username for username, _role in plan.staff}
+    for table in plan.tables:
+        names |= {a["username"] for a in table.approvals if a.get("username")}
+        names |= {s["recorded_by"] for s in table.signing.get("signatures", []) if s.get("recorded_by")}
+    names |= {line["by"] for line in plan.log if line["by"]}
+    names |= {c["by"] for t in plan.tables for c in t.signing.get("corrections", []) if c.get("by")}
+    return {u.get_username(): u for u in get_user_model().objects.filter(username__in=names)}
+
+
+def _staff(tournament: Tournament, plan: Plan, users: dict, importer) -> None:
+    roles = {(users[username], role) for username, role in plan.staff}
+    if getattr(importer, "pk", None) and (importer, StaffRole.Role.ORGANISER) not in roles:
+        roles.add((importer, StaffRole.Role.ORGANISER))
+    StaffRole.objects.bulk_create(StaffRole(tournament=tournament, user=u, role=role) for u, role in roles)
+
+
+def _tables(tournament: Tournament, plan: Plan, matches: dict, people: dict, users: dict) -> dict:
+    """The tables, seats, sheets, approvals, games and signing of every draw."""
     tables = Table.objects.bulk_create(
-        Table(match=matches[t.match], number=t.number, scorekeeper=t.scorekeeper) for t in plan.tables
+        Table(match=matches[(t.match, t.draw)], number=t.number, scorekeeper=t.scorekeeper)
+        for t in plan.tables
     )
     sheets = Scoresheet.objects.bulk_create(
         Scoresheet(
             table=table,
             match=table.match,
             status=t.status,
-            digest=_text(t.signing.get("digest"), 64),
-            void_reason=_text(t.signing.get("void_reason"), 2000),
-            locked_at=datetime.datetime.fromisoformat(t.signing["locked_at"])
-            if t.signing.get("locked_at")
-            else None,
+            digest=t.signing.get("digest", ""),
+            digest_version=t.signing.get("digest_version") or 2,
+            signed_as=t.signing.get("signed_as"),
+            void_reason=t.signing.get("void_reason", ""),
+            locked_at=t.signing.get("locked_at"),
         )
         for table, t in zip(tables, plan.tables, strict=True)
     )
@@ -97,67 +156,85 @@ def import_plan(user, plan: Plan) -> Tournament:
     )
     Approval.objects.bulk_create(
         (
-            Approval(scoresheet=sheet, number=n, contract=c, approved_by_name=who)
+            Approval(
+                scoresheet=sheet,
+                number=a["game"],
+                contract=a["contract"],
+                approved_by=users.get(a.get("username") or ""),
+                approved_by_name=a.get("by") or "",
+                created=a.get("at") or timezone.now(),
+                hand=a.get("hand"),
+                hand_check=a.get("hand_check"),
+            )
             for sheet, t in zip(sheets, plan.tables, strict=True)
-            for n, (c, who) in t.approvals.items()
+            for a in t.approvals
         ),
         batch_size=2000,
     )
     scored = []
     for sheet, t in zip(sheets, plan.tables, strict=True):
-        approvals = {n: c for n, (c, _who) in t.approvals.items()}
-        entries = [with_approval(entry, approvals, plan.profile) for entry in t.entries]
+        entries = [with_approval(entry, t.approved, plan.profile) for entry in t.entries]
         scored.append((sheet, score_sheet(entries, plan.profile)))
     store_scored(tournament, scored)
-    _restore_signing(tournament, sheets, plan.tables)
-    for lot in plan.lots:
-        if isinstance(lot.get("seed"), str) and isinstance(lot.get("groups"), list):
-            LotDraw.objects.create(
-                tournament=tournament,
-                match=lot.get("match"),
-                seed=lot["seed"],
-                prize_places_only=bool(lot.get("prize_places_only")),
-                groups=lot["groups"],
-            )
-    record(tournament, user, "tournament.import", name=tournament.name, games=plan.games)
-    return tournament
+    for sheet, t in zip(sheets, plan.tables, strict=True):
+        _restore_signing(tournament, sheet, t, users)
+    return {(t.match, t.draw, t.number): sheet for t, sheet in zip(plan.tables, sheets, strict=True)}
 
 
-def _text(value, limit: int) -> str:
-    return value[:limit] if isinstance(value, str) else ""
-
-
-def _restore_signing(tournament: Tournament, sheets, tables) -> None:
-    """Signatures and corrections as they were, with their times: the digest covers them."""
-    for sheet, t in zip(sheets, tables, strict=True):
-        for item in t.signing.get("signatures", []):
-            image = _text(item.get("image"), 500_000)
-            signature = Signature.objects.create(
-                scoresheet=sheet,
-                position=item["position"],
-                name=_text(item.get("name"), 200),
-                method=item["method"],
-                image=image if image.startswith("data:image/png;base64,") else "",
-            )
-            Signature.objects.filter(pk=signature.pk).update(
-                signed_at=datetime.datetime.fromisoformat(item["signed_at"])
-            )
-        for item in t.signing.get("corrections", []):
-            before, after = item.get("before"), item.get("after")
-            LogEntry.objects.create(
-                tournament=tournament,
-                scoresheet=sheet,
-                game=item["game"],
-                action=CORRECTED,
-                created=datetime.datetime.fromisoformat(item["at"]),
-                data={
-                    "match": t.match,
-                    "table": t.number,
-                    "before": before if isinstance(before, dict) else {},
-                    "after": after if isinstance(after, dict) else None,
-                    "reason": _text(item.get("reason"), 2000),
-                    "initials": _text(item.get("initials"), 10),
-                    "digest_before": _text(item.get("digest_before"), 64),
-                    "digest_after": _text(item.get("digest_after"), 64),
+def _restore_signing(tournament: Tournament, sheet: Scoresheet, table: TablePlan, users: dict) -> None:
+    """Signatures, corrections and the scan as they were, with their times: the digest covers
+    them."""
+    Signature.objects.bulk_create(
+        Signature(
+            scoresheet=sheet,
+            position=item["position"],
+            name=item["name"],
+            method=item["method"],
+            image=item["image"],
+            signed_at=item["signed_at"],
+            recorded_by=users.get(item.get("recorded_by") or ""),
+        )
+        for item in table.signing.get("signatures", [])
+    )
+    LogEntry.objects.bulk_create(
+        LogEntry(
+            tournament=tournament,
+            scoresheet=sheet,
+            game=item["game"],
+            action=CORRECTED,
+            created=item["at"],
+            user=users.get(item.get("by") or ""),
+            user_name=item.get("by") or "",
+            data={
+                "match": table.match,
+                "table": table.number,
+                **{
+                    k: item[k]
+                    for k in ("before", "after", "reason", "initials", "digest_before", "digest_after")
                 },
+            },
+        )
+        for item in table.signing.get("corrections", [])
+    )
+    if table.scan:
+        suffix, content = table.scan
+        sheet.paper_scan.save(f"scan{suffix}", ContentFile(content), save=True)
+
+
+def _log(tournament: Tournament, plan: Plan, sheets: dict, users: dict) -> None:
+    LogEntry.objects.bulk_create(
+        (
+            LogEntry(
+                tournament=tournament,
+                scoresheet=sheets[line["sheet"]] if line["sheet"] else None,
+                game=line["game"],
+                action=line["action"],
+                created=line["at"],
+                user=users.get(line["by"]),
+                user_name=line["by"],
+                data=line["data"] if line["data"] is not None else {},
             )
+            for line in plan.log
+        ),
+        batch_size=2000,
+    )

@@ -109,7 +109,13 @@ class ImportView(LoginRequiredMixin, FormView):
                 plan = read_document(held[0].read_bytes(), held[1].get("slug"))
             except DocumentError:
                 return redirect("organiser:import_document")  # the page shows why
-            tournament = import_plan(request.user, plan)
+            try:
+                tournament = import_plan(request.user, plan)
+            except DocumentError as error:
+                for message in error.messages:
+                    messages.error(request, message)
+                messages.error(request, _("Nothing was saved."))
+                return redirect("organiser:import_document")
             self.forget()
             messages.success(request, _("%(name)s was imported.") % {"name": tournament.name})
             return redirect(tournament.get_absolute_url())

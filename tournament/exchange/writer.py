@@ -1,87 +1,196 @@
-"""Writing a tournament as one document of the exchange format: the backup (5.3.5)."""
+"""Writing a tournament as one document of the exchange format: the backup (5.3.5).
+
+Besides what shared/EXCHANGE.md names, this writer adds what makes the document a whole backup
+(readers ignore fields they do not know; this project's reader restores them): the staff by
+username, the retention date, the log, every approval with who gave it and when (also one
+recorded before its game), signing (what was signed, the signatures, corrections, digest, the
+scan of a paper original), and the draws a redraw discarded. Importing the document into an
+empty database and exporting it again gives the same document, with one more log line: the
+import itself."""
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+from pathlib import PurePath
 from typing import Any
 
-from scoring import Contract
-from scoring.approvals import approval_covers
-
-from ..draw.models import Seat
-from ..i18n import stored_text
+from ..draw.models import Match, Seat
 from ..participants.models import Participant, Substitution
+from ..results.document import games_of, signature_record
 from ..results.models import Approval, Correction, GameEntry, Scoresheet, Signature
-from ..results.store import to_engine
 from ..standings.models import LotDraw
-from ..tournaments.models import StaffRole, Tournament
+from ..tournaments.models import LogEntry, Tournament
 from .reader import FORMAT
 
 
-def _signing_objects(sheet: Scoresheet, signatures, corrections) -> dict:
-    data: dict[str, Any] = {}
-    if sheet.status == Scoresheet.Status.SIGNED:
-        data["status"] = "signed"
-    if sheet.digest:
-        data["digest"] = sheet.digest
-    if sheet.locked_at:
-        data["locked_at"] = sheet.locked_at.isoformat()
-    if sheet.void_reason:
-        data["void_reason"] = sheet.void_reason
-    if signatures:
-        data["signatures"] = [
-            {**s.as_record(), **({"image": s.image} if s.image else {})} for s in signatures
-        ]
-    if corrections:
-        data["corrections"] = [
-            {**c.as_record(), "digest_before": c.digest_before, "digest_after": c.digest_after}
-            for c in corrections
+def _time(value) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _compact(data: dict) -> dict:
+    """Without the keys whose value is None."""
+    return {key: value for key, value in data.items() if value is not None}
+
+
+def _approval_object(approval: Approval) -> dict:
+    return _compact(
+        {
+            "game": approval.number,
+            "contract": approval.contract,
+            "by": approval.approved_by_name,
+            "username": approval.approved_by.get_username() if approval.approved_by else None,
+            "at": _time(approval.created),
+            "hand": approval.hand,
+            "hand_check": approval.hand_check,
+        }
+    )
+
+
+def _signature_object(signature: Signature) -> dict:
+    return _compact(
+        {
+            **signature_record(signature),
+            "image": signature.image or None,
+            "recorded_by": signature.recorded_by.get_username() if signature.recorded_by else None,
+        }
+    )
+
+
+def _correction_object(correction: Correction) -> dict:
+    return {
+        **correction.as_record(),
+        "by": correction.user_name,
+        "digest_before": correction.digest_before,
+        "digest_after": correction.digest_after,
+    }
+
+
+def _scan_object(sheet: Scoresheet) -> dict | None:
+    """The photo or scan of the signed paper original, inside the document (base64)."""
+    if not sheet.paper_scan:
+        return None
+    try:
+        with sheet.paper_scan.open("rb") as scan:
+            content = scan.read()
+    except OSError:
+        return {"suffix": PurePath(sheet.paper_scan.name).suffix, "missing": True}
+    return {"suffix": PurePath(sheet.paper_scan.name).suffix, "base64": base64.b64encode(content).decode()}
+
+
+class _Sheets:
+    """Everything the tables of a tournament hold, read in a few flat queries."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.rules = tournament.rules
+        in_tournament = {"scoresheet__match__tournament": tournament}
+        self.approvals: dict[int, list[Approval]] = {}
+        for approval in (
+            Approval.objects.filter(**in_tournament).select_related("approved_by").order_by("number")
+        ):
+            self.approvals.setdefault(approval.scoresheet_id, []).append(approval)
+        self.entries: dict[int, list[GameEntry]] = {}
+        for entry in GameEntry.objects.filter(**in_tournament).order_by("scoresheet_id", "number"):
+            self.entries.setdefault(entry.scoresheet_id, []).append(entry)
+        self.signatures: dict[int, list[Signature]] = {}
+        for signature in (
+            Signature.objects.filter(**in_tournament).select_related("recorded_by").order_by("position")
+        ):
+            self.signatures.setdefault(signature.scoresheet_id, []).append(signature)
+        self.corrections: dict[int, list[Correction]] = {}
+        for correction in Correction.objects.filter(**in_tournament):
+            self.corrections.setdefault(correction.scoresheet_id, []).append(correction)
+        self.seats: dict[int, list[int]] = {}
+        for table_id, number in (
+            Seat.objects.filter(match__tournament=tournament)
+            .order_by("table_id", "position")
+            .values_list("table_id", "participant__number")
+        ):
+            self.seats.setdefault(table_id, []).append(number)
+        self.by_match: dict[int, list[Scoresheet]] = {}
+        sheets = (
+            Scoresheet.objects.filter(match__tournament=tournament)
+            .select_related("table", "match")
+            .order_by("table__number")
+        )
+        for sheet in sheets:
+            self.by_match.setdefault(sheet.match_id, []).append(sheet)
+
+    def tables(self, match: Match) -> list[dict]:
+        return [self.table(sheet) for sheet in self.by_match.get(match.pk, [])]
+
+    def table(self, sheet: Scoresheet) -> dict:
+        approvals = self.approvals.get(sheet.pk, [])
+        table: dict[str, Any] = {
+            "number": sheet.table.number,
+            "seats": self.seats.get(sheet.table_id, []),
+            "games": games_of(self.entries.get(sheet.pk, []), {a.number: a for a in approvals}, self.rules),
+        }
+        if sheet.status in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):
+            table["status"] = sheet.status
+        if sheet.table.scorekeeper != 1:
+            table["scorekeeper"] = sheet.table.scorekeeper
+        if approvals:
+            table["approvals"] = [_approval_object(a) for a in approvals]
+        if sheet.signed_as:
+            table["signed_as"] = sheet.signed_as
+        if sheet.digest:
+            table["digest"] = sheet.digest
+            table["digest_version"] = sheet.digest_version
+        if sheet.locked_at:
+            table["locked_at"] = sheet.locked_at.isoformat()
+        if sheet.void_reason:
+            table["void_reason"] = sheet.void_reason
+        if signatures := self.signatures.get(sheet.pk):
+            table["signatures"] = [_signature_object(s) for s in signatures]
+        if corrections := self.corrections.get(sheet.pk):
+            table["corrections"] = [_correction_object(c) for c in corrections]
+        if scan := _scan_object(sheet):
+            table["scan"] = scan
+        return table
+
+
+def _match_object(match: Match, discarded: list[Match], sheets: _Sheets) -> dict:
+    data: dict[str, Any] = {"number": match.number, "seed": match.seed}
+    if match.draw != 1:
+        data["draw"] = match.draw
+    if match.drawn_at:
+        data["drawn_at"] = match.drawn_at.isoformat()
+    data["tables"] = sheets.tables(match)
+    if discarded:  # drawn again over results: the earlier draws, whole (issue 13)
+        data["discarded"] = [
+            {
+                "draw": old.draw,
+                "seed": old.seed,
+                "drawn_at": _time(old.drawn_at),
+                "discarded_at": _time(old.discarded_at),
+                "tables": sheets.tables(old),
+            }
+            for old in discarded
         ]
     return data
 
 
-def _game_object(entry: GameEntry, approval: Approval | None) -> dict:
-    """A game as the format writes it: the full description, its points, struck if so."""
-    data: dict[str, Any] = {"game": entry.number}
-    if entry.kind == GameEntry.Kind.SANCTION:
-        sanction = {"contract": entry.contract, "declarer": entry.declarer}
-        if entry.partner:
-            sanction["partner"] = entry.partner
-        sanction["liable"] = entry.liable
-        data["sanction"] = sanction
-    elif entry.kind == GameEntry.Kind.TRANSCRIBED:
-        if entry.declarer:
-            data["declarer"] = entry.declarer
-    else:
-        data["contract"] = entry.contract
-        if entry.suit:
-            data["suit"] = entry.suit
-        data["declarer"] = entry.declarer
-        if entry.partner:
-            data["partner"] = entry.partner
-        if entry.invalid_announcement:
-            data["invalid_announcement"] = True
-        elif entry.declarer_points is not None:
-            data["declarer_points"] = entry.declarer_points
-        elif entry.result:
-            data["result"] = entry.result
-            if entry.schneider:
-                data["schneider"] = True
-        if entry.schwarz:
-            data["schwarz"] = True
-    if approval is not None:
-        data["approved_by"] = approval.approved_by_name or stored_text(StaffRole.Role.SUPERVISOR.label)
-    data["points"] = list(entry.written) if entry.kind == GameEntry.Kind.TRANSCRIBED else list(entry.points)
-    if entry.struck:
-        data["struck"] = True
-    return data
+def _log_object(entry: LogEntry) -> dict:
+    sheet = entry.scoresheet
+    return _compact(
+        {
+            "at": entry.created.isoformat(),
+            "action": entry.action,
+            "by": entry.user_name,
+            "match": sheet.match.number if sheet else None,
+            "draw": sheet.match.draw if sheet else None,
+            "table": sheet.table.number if sheet else None,
+            "game": entry.game,
+            "data": entry.data,
+        }
+    )
 
 
 def export_document(tournament: Tournament) -> dict:
     """The whole tournament as one document (readers ignore the fields they do not know)."""
     rules = tournament.rules
-    participants = list(tournament.participants.order_by("number"))
     document: dict[str, Any] = {
         "format": FORMAT,
         "tournament": {
@@ -93,20 +202,19 @@ def export_document(tournament: Tournament) -> dict:
             "organiser": tournament.organiser,
             "status": tournament.status,
             "prize_places": tournament.prize_places,
+            "retention_until": tournament.retention_until.isoformat(),
         },
         "participants": [
-            {
-                k: v
-                for k, v in {
+            _compact(
+                {
                     "number": p.number,
                     "name": p.name,
                     "club": p.club or None,
                     "birth_date": p.birth_date.isoformat() if p.birth_date else None,
                     "status": p.status if p.status != Participant.Status.ACTIVE else None,
-                }.items()
-                if v is not None
-            }
-            for p in participants
+                }
+            )
+            for p in tournament.participants.order_by("number")
         ],
         "substitutions": [
             {
@@ -122,53 +230,13 @@ def export_document(tournament: Tournament) -> dict:
         ],
         "matches": [],
     }
-    approvals: dict[int, dict[int, Approval]] = {}
-    for approval in Approval.objects.filter(scoresheet__match__tournament=tournament):
-        approvals.setdefault(approval.scoresheet_id, {})[approval.number] = approval
-    entries: dict[int, list[GameEntry]] = {}
-    for entry in GameEntry.objects.filter(scoresheet__match__tournament=tournament).order_by(
-        "scoresheet_id", "number"
-    ):
-        entries.setdefault(entry.scoresheet_id, []).append(entry)
-    signatures: dict[int, list[Signature]] = {}
-    for signature in Signature.objects.filter(scoresheet__match__tournament=tournament).order_by("position"):
-        signatures.setdefault(signature.scoresheet_id, []).append(signature)
-    corrections: dict[int, list[Correction]] = {}
-    for correction in Correction.objects.filter(scoresheet__match__tournament=tournament):
-        corrections.setdefault(correction.scoresheet_id, []).append(correction)
-    seats: dict[int, list[int]] = {}
-    for table_id, number in (
-        Seat.objects.filter(match__tournament=tournament)
-        .order_by("table_id", "position")
-        .values_list("table_id", "participant__number")
-    ):
-        seats.setdefault(table_id, []).append(number)
-    sheets = (
-        Scoresheet.objects.filter(match__tournament=tournament)
-        .select_related("table", "match")
-        .order_by("match__number", "table__number")
-    )
-    by_match: dict[int, list] = {}
-    for sheet in sheets:
-        table = {
-            "number": sheet.table.number,
-            "seats": seats.get(sheet.table_id, []),
-            "games": [
-                _game_object(e, _matching(approvals.get(sheet.pk, {}), e, rules))
-                for e in entries.get(sheet.pk, [])
-            ],
-        }
-        if sheet.status == Scoresheet.Status.VOID:
-            table["status"] = "void"
-        table.update(_signing_objects(sheet, signatures.get(sheet.pk, []), corrections.get(sheet.pk, [])))
-        if sheet.table.scorekeeper != 1:
-            table["scorekeeper"] = sheet.table.scorekeeper
-        by_match.setdefault(sheet.match.number, []).append(table)
+    sheets = _Sheets(tournament)
+    discarded: dict[int, list[Match]] = {}
+    for old in Match.all_draws.filter(tournament=tournament, discarded_at__isnull=False).order_by("draw"):
+        discarded.setdefault(old.number, []).append(old)
     for match in tournament.matches.order_by("number"):
-        if match.number in by_match:
-            document["matches"].append(
-                {"number": match.number, "seed": match.seed, "tables": by_match[match.number]}
-            )
+        if sheets.by_match.get(match.pk) or discarded.get(match.number):
+            document["matches"].append(_match_object(match, discarded.get(match.number, []), sheets))
     lots = LotDraw.objects.filter(tournament=tournament).order_by("created", "id")
     if lots:
         document["lots"] = [
@@ -180,21 +248,30 @@ def export_document(tournament: Tournament) -> dict:
             }
             for lot in lots
         ]
+    document["staff"] = [
+        {"username": username, "role": role}
+        for username, role in tournament.staff.order_by("role", "user__username").values_list(
+            "user__username", "role"
+        )
+    ]
+    # The log but the corrections, which their tables hold.
+    log = (
+        tournament.log.exclude(action=Correction.ACTION)
+        .select_related("scoresheet__match", "scoresheet__table")
+        .order_by("created", "id")
+    )
+    document["log"] = [_log_object(entry) for entry in log]
     return document
 
 
-def _matching(approvals: dict[int, Approval], entry: GameEntry, rules) -> Approval | None:
-    """The approval that counts for this entry (the one the scoresheet service applies)."""
-    approval = approvals.get(entry.number)
-    if approval is None:
-        return None
-    covered = approval_covers(Contract(approval.contract), to_engine(entry, {}, rules), rules)
-    return approval if covered else None
+# Lists written one element a line: a game, a participant, a seat list, a log line.
+ONE_LINE_OBJECTS = ("games", "participants", "substitutions", "lots", "approvals", "log", "staff")
+ONE_LINE_LISTS = ("seats", "points", "rufer", "solo", "tout", "sie", "members", "key")
 
 
 def dumps(document: dict) -> str:
-    """The document as JSON people can read: indented, one game, participant or seat list per
-    line."""
+    """The document as JSON people can read: indented, one game, participant, seat list or log
+    line per line."""
     compact: dict[str, str] = {}
 
     def mark(value):
@@ -204,11 +281,11 @@ def dumps(document: dict) -> str:
 
     def walk(value, key=None):
         if isinstance(value, dict):
-            if key in ("games", "participants", "substitutions", "lots") or key == "rules":
+            if key in ONE_LINE_OBJECTS or key == "rules":
                 return mark(value)
             return {k: walk(v, k) for k, v in value.items()}
         if isinstance(value, list):
-            if key in ("seats", "points", "rufer", "solo", "tout", "sie", "members", "key"):
+            if key in ONE_LINE_LISTS:
                 return mark(value)
             return [walk(v, key) for v in value]
         return value

@@ -108,6 +108,7 @@ class ScoresheetPdfView(TournamentMixin, View):
         sheet = get_object_or_404(
             Scoresheet.objects.select_related("table", "match__tournament"),
             match__tournament=self.tournament,
+            match__discarded_at__isnull=True,
             match__number=kwargs["match"],
             table__number=kwargs["table"],
         )

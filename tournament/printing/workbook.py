@@ -66,7 +66,9 @@ class TournamentWorkbook:
 
     def render(self, tournament: Tournament) -> tuple[str, str, bytes]:
         rules = tournament.rules
-        sheets = Scoresheet.objects.filter(match__tournament=tournament, entries__isnull=False).distinct()
+        sheets = Scoresheet.objects.filter(
+            match__tournament=tournament, match__discarded_at__isnull=True, entries__isnull=False
+        ).distinct()
         views = list(views_of(sheets.order_by("match__number", "table__number"), rules, signing=False))
         describe = _describer()
         worksheets = [_standings_sheet(tournament, None)]

@@ -9,6 +9,7 @@ from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 import scoring
@@ -46,6 +47,10 @@ class Scoresheet(models.Model):
     version = models.PositiveIntegerField(default=0)  # optimistic locking
     locked_at = models.DateTimeField(_("locked at"), null=True, blank=True)
     digest = models.CharField(_("digest"), max_length=64, blank=True)  # SHA-256 of the content
+    # The form of the digest (results/document.py): 2 now, 1 for sheets signed before it.
+    digest_version = models.PositiveSmallIntegerField(default=2)
+    # The tournament and the names on the seats as the players saw them when signing.
+    signed_as = models.JSONField(null=True, blank=True)
     paper_scan = models.FileField(
         _("scan of the signed paper list"),
         upload_to=scan_name,
@@ -85,7 +90,7 @@ class Signature(models.Model):
     name = models.CharField(_("name"), max_length=200)  # who played the seat when signing
     method = models.CharField(_("method"), max_length=10, choices=Method.choices)
     image = models.TextField(_("signature"), blank=True)  # a PNG as data URL, from the pad
-    signed_at = models.DateTimeField(_("signed at"), auto_now_add=True)
+    signed_at = models.DateTimeField(_("signed at"), default=timezone.now)
     recorded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
@@ -228,7 +233,7 @@ class Approval(models.Model):
         related_name="+",
     )
     approved_by_name = models.CharField(_("approved by"), max_length=150, blank=True)
-    created = models.DateTimeField(auto_now_add=True)
+    created = models.DateTimeField(_("approved at"), default=timezone.now)
     hand = models.JSONField(_("hand"), null=True, blank=True)  # the eight cards, when checked
     hand_check = models.JSONField(_("hand check"), null=True, blank=True)
 
@@ -254,6 +259,7 @@ class Correction(LogEntry):
     entry for it, which keeps the game before and after, the reason, the supervisor's initials
     and the digest before and after. The old value stays visible."""
 
+    ACTION = CORRECTED
     objects = CorrectionManager()
 
     class Meta:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-import hashlib
 import io
-import json
 import warnings
 
 from django.db import transaction
@@ -22,45 +20,15 @@ from PIL import Image
 from scoring.entries import Entry
 
 from ..errors import ServiceError
+from ..storage import MAX_SCAN_BYTES, PNG_MAGIC, scan_suffix
 from ..tournaments.audit import record
 from ..tournaments.permissions import Perm, require
+from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .models import Correction, Scoresheet, Signature
 from .services import locked_sheet, save_entry
 
 MAX_SIGNATURE_BYTES = 300_000
 MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
-PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-MAX_SCAN_BYTES = 20 * 1024 * 1024  # a phone photo of an A4 list is a few MB
-HEIF_BRANDS = (b"heic", b"heix", b"hevc", b"hevx", b"mif1", b"msf1")  # what iPhones write
-
-
-def canonical(sheet: Scoresheet) -> dict:
-    """Everything a signature confirms: entries, points, names, signatures' metadata and the
-    corrections made since."""
-    match = sheet.match
-    seats = [
-        {
-            "position": s.position,
-            "number": s.participant.number,
-            "name": s.participant.player_name(match.number, match.tournament.rules.games_per_match),
-        }
-        for s in sheet.table.seats.select_related("participant").order_by("position")
-    ]
-    return {
-        # The tournament by name and date, not by its address: a restored backup keeps the digest.
-        "tournament": [match.tournament.name, match.tournament.date.isoformat()],
-        "match": match.number,
-        "table": sheet.table.number,
-        "seats": seats,
-        "entries": [e.as_record() for e in sheet.entries.order_by("number")],
-        "signatures": [s.as_record() for s in sheet.signatures.order_by("position")],
-        "corrections": [c.as_record() for c in sheet.corrections],
-    }
-
-
-def digest_of(sheet: Scoresheet) -> str:
-    text = json.dumps(canonical(sheet), sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _signable(sheet: Scoresheet) -> Scoresheet:
@@ -89,9 +57,11 @@ def _lock_when_signed(sheet: Scoresheet, user) -> None:
     if sheet.signatures.count() == 4:
         sheet.status = Scoresheet.Status.SIGNED
         sheet.locked_at = timezone.now()
-        sheet.digest = digest_of(sheet)
+        sheet.signed_as = signed_as(sheet)
+        sheet.digest_version = DIGEST_VERSION
+        sheet.digest = sheet_digest(sheet)
         sheet.version += 1
-        sheet.save(update_fields=["status", "locked_at", "digest", "version"])
+        sheet.save(update_fields=["status", "locked_at", "signed_as", "digest_version", "digest", "version"])
         sheet.match.tournament.results_changed()
         record(
             sheet.match.tournament,
@@ -192,16 +162,9 @@ def _scan_suffix(scan) -> str:
     scan.seek(0)
     head = scan.read(16)
     scan.seek(0)
-    if head.startswith(b"\xff\xd8\xff"):
-        return ".jpg"
-    if head.startswith(PNG_MAGIC):
-        return ".png"
-    if head.startswith(b"%PDF-"):
-        return ".pdf"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return ".webp"
-    if head[4:8] == b"ftyp" and head[8:12] in HEIF_BRANDS:
-        return ".heic"
+    suffix = scan_suffix(head)
+    if suffix:
+        return suffix
     raise ServiceError(
         _("The scan must be a photo (JPEG, PNG, HEIC or WebP) or a PDF; %(name)s is none of these.")
         % {"name": scan.name}
@@ -250,7 +213,7 @@ def correct(user, sheet: Scoresheet, entry: Entry, reason: str) -> Correction:
         digest_before=digest_before,
         digest_after="",
     )
-    sheet.digest = digest_of(sheet)  # covers the correction just recorded
+    sheet.digest = sheet_digest(sheet)  # covers the correction just recorded
     sheet.save(update_fields=["digest"])
     logged.data["digest_after"] = sheet.digest
     logged.save(update_fields=["data"])

@@ -45,7 +45,12 @@ from .text import describe_entry, points_text
 def sheet_of(tournament, match: int, table: int) -> Scoresheet | None:
     """The scoresheet of a table in a match, looked up through the tournament."""
     return (
-        Scoresheet.objects.filter(match__tournament=tournament, match__number=match, table__number=table)
+        Scoresheet.objects.filter(
+            match__tournament=tournament,
+            match__number=match,
+            match__discarded_at__isnull=True,
+            table__number=table,
+        )
         .select_related("match__tournament", "table")
         .first()
     )

@@ -86,7 +86,8 @@ def _participants(tournament: Tournament, match: int | None) -> list[dict]:
             Scoresheet.Status.SIGNED,
         ]
     )
-    seated = Q(seats__isnull=False)
+    counted &= Q(seats__match__discarded_at__isnull=True)  # a discarded draw counts for nothing
+    seated = Q(seats__isnull=False, seats__match__discarded_at__isnull=True)
     if match is not None:
         counted &= Q(seats__match__number=match)
         seated &= Q(seats__match__number=match)

@@ -175,8 +175,9 @@ class LogEntry(models.Model):
     game before and after."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
+    # A sheet with a history is never deleted alone (a redraw keeps it as a discarded draw).
     scoresheet = models.ForeignKey(
-        "tournament.Scoresheet", on_delete=models.CASCADE, null=True, blank=True, related_name="log"
+        "tournament.Scoresheet", on_delete=models.RESTRICT, null=True, blank=True, related_name="log"
     )
     game = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     action = models.CharField(_("action"), max_length=60)

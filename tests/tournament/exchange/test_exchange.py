@@ -27,6 +27,7 @@ from tournament.models import (
 )
 from tournament.results import services as sheet_service
 from tournament.results import signing
+from tournament.results.document import sheet_digest
 from tournament.standings import lots, standings
 from tournament.tournaments.permissions import COMMAND_LINE
 
@@ -285,7 +286,7 @@ def test_the_minimal_document_imports_and_unknown_fields_are_ignored(tmp_path):
         ({"participants/3/number": 1}, "Startnummer 1: Die Startnummer steht doppelt."),
         ({"participants/3/birth_date": "2015-01-01"}, "Startnummer 4: Am Turniertag jünger als 16"),
         ({"tournament/rules/points": {"solo": [[6, 3], [9, 3], [12, 4]]}}, "Regeln: points.solo"),
-        ({"tournament/date": "21.11.2026"}, "Turnier: Das Datum muss ein Datum wie 2026-11-21 sein"),
+        ({"tournament/date": "21.11.2026"}, "Turnier: Das Datum muss ein Datum wie 2026-11-21 zwischen 1900-01-01 und 2999-12-31 sein"),
         ({"format": "something-else"}, "Das ist kein Turnierdokument"),
         ({"matches/0/number": 3}, "Durchgang: Die Durchgangsnummer muss eine ganze Zahl 1–2 sein"),
     ],
@@ -512,7 +513,7 @@ def test_a_backup_keeps_signed_sheets_signed(referee, supervisor, tournament, ad
     copy = import_plan(COMMAND_LINE, read_document(json.dumps(export_document(tournament_)), slug="kopie"))
     restored = Scoresheet.objects.get(match__tournament=copy, match__number=1)
     assert restored.status == "signed" and restored.digest == sheet.digest
-    assert signing.digest_of(restored) == sheet.digest  # the same content, times included
+    assert sheet_digest(restored) == sheet.digest  # the same content, times included
     assert [s.name for s in restored.signatures.all()] == [s.name for s in sheet.signatures.all()]
     (correction,) = restored.corrections
     assert correction.reason == "Zahlendreher"

@@ -16,10 +16,13 @@ from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
 from tournament.models import Correction, Scoresheet
+from tournament.participants import services as participant_service
 from tournament.printing import pdf as printing
 from tournament.results import services as sheet_service
 from tournament.results import signing
+from tournament.results.document import sheet_digest
 from tournament.standings import standings
+from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -49,7 +52,7 @@ def test_four_signatures_lock_the_sheet_with_a_digest(complete, referee, sign, s
         signing.sign_with_pad(referee, complete, 1, signature_png())
     sheet = sign(referee, complete, (2, 3, 4))
     assert sheet.status == "signed" and sheet.locked_at
-    assert len(sheet.digest) == 64 and sheet.digest == signing.digest_of(sheet)
+    assert len(sheet.digest) == 64 and sheet.digest == sheet_digest(sheet)
     assert [s.name for s in sheet.signatures.all()] == [
         seat.participant.name for seat in sheet.table.seats.order_by("position")
     ]
@@ -100,20 +103,34 @@ def test_a_locked_sheet_refuses_every_change_but_a_correction(complete, referee,
     assert Correction.objects.count() == 1
 
 
-def test_the_digest_is_stable_and_changes_with_any_content(complete, referee, sign):
+def test_the_digest_is_stable_and_changes_with_any_content_signed(complete, referee, sign):
     sheet = sign(referee, complete)
-    assert signing.digest_of(sheet) == signing.digest_of(sheet) == sheet.digest
+    assert sheet_digest(sheet) == sheet_digest(sheet) == sheet.digest
     entry = sheet.entries.get(number=3)
     entry.points_1, entry.points_2 = entry.points_2, entry.points_1
     entry.save()
-    assert signing.digest_of(sheet) != sheet.digest
+    assert sheet_digest(sheet) != sheet.digest
     entry.points_1, entry.points_2 = entry.points_2, entry.points_1
     entry.save()
-    assert signing.digest_of(sheet) == sheet.digest
+    assert sheet_digest(sheet) == sheet.digest
+    signature = sheet.signatures.get(position=4)
+    signature.name = "Anders, Hans"
+    signature.save()
+    assert sheet_digest(sheet) != sheet.digest
+
+
+def test_renaming_after_signing_keeps_every_digest(complete, referee, organiser, sign):
+    """The digest covers the names as they were signed (issue 13)."""
+    sheet = sign(referee, complete)
+    signed_name = sheet.signed_as["seats"][1]["name"]
     participant = sheet.table.seats.get(position=2).participant
-    participant.name = "Anders, Hans"
-    participant.save()
-    assert signing.digest_of(sheet) != sheet.digest
+    participant_service.update_participant(organiser, participant, name="Anders, Hans")
+    tournament = sheet.match.tournament
+    tournament_service.update_tournament(organiser, tournament, name="Neuer Name")
+    sheet.refresh_from_db()
+    assert sheet_digest(sheet) == sheet.digest
+    assert sheet.signed_as["seats"][1]["name"] == signed_name != "Anders, Hans"
+    assert sheet.signed_as["tournament"]["name"] == "Kirchweih-Schafkopf"
 
 
 def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path):

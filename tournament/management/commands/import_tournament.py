@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from ...exchange.importer import import_plan
-from ...exchange.reader import DocumentError, read_document
+from ...exchange.reader import MAX_DOCUMENT_BYTES, DocumentError, read_document
 from ...tournaments.permissions import COMMAND_LINE
 
 
@@ -18,6 +18,8 @@ class Command(BaseCommand):
 
     def handle(self, file, slug=None, **options):
         try:
+            if Path(file).stat().st_size > MAX_DOCUMENT_BYTES:
+                raise CommandError(f"{file} is larger than {MAX_DOCUMENT_BYTES >> 20} MB: not imported.")
             content = Path(file).read_bytes()
         except OSError as error:
             raise CommandError(f"{file}: {error.strerror}") from None
@@ -27,7 +29,14 @@ class Command(BaseCommand):
             raise CommandError(
                 f"{file} was not imported:\n" + "\n".join(f"- {m}" for m in error.messages)
             ) from None
-        tournament = import_plan(COMMAND_LINE, plan)
+        try:
+            tournament = import_plan(COMMAND_LINE, plan)
+        except DocumentError as error:
+            raise CommandError(
+                f"{file} was not imported:\n" + "\n".join(f"- {m}" for m in error.messages)
+            ) from None
+        for note in plan.notes:
+            self.stdout.write(f"Note: {note}")
         self.stdout.write(
             f"{tournament.name}: {len(plan.participants)} participants, "
             f"{len(plan.tables)} scoresheets, {plan.games} games"
