@@ -137,7 +137,10 @@ def demo(db):
 
 def _sheet_of(tournament, match=1, table=1):
     return Scoresheet.objects.select_related("match__tournament", "table").get(
-        match__tournament=tournament, match__number=match, table__number=table
+        match__tournament=tournament,
+        match__number=match,
+        match__discarded_at__isnull=True,
+        table__number=table,
     )
 
 

@@ -45,7 +45,8 @@ def match_results_count(match: Match) -> int:
 
 
 def _has_history(match: Match) -> bool:
-    return LogEntry.objects.filter(scoresheet__match=match).exists()
+    """Anything ever written on its sheets: games, approvals, or their history."""
+    return bool(match_results_count(match)) or LogEntry.objects.filter(scoresheet__match=match).exists()
 
 
 def _snapshot(match: Match) -> list[dict]:

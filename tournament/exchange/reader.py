@@ -552,12 +552,9 @@ class _DocumentReader(_Reader):
                     )
                 else:
                     seated[seat] = t
-            plan = self.read_table(m, draw, t, table, where)
-            if plan is not None:
-                plan.seats = list(seats)
-                self.tables.append(plan)
+            self.tables.append(self.read_table(m, draw, t, table, where, list(seats)))
 
-    def read_table(self, m: int, draw: int, t: int, table: dict, where: str) -> TablePlan | None:
+    def read_table(self, m: int, draw: int, t: int, table: dict, where: str, seats: list[int]) -> TablePlan:
         profile = self.profile
         errors = len(self.errors)
         entries, from_games, given_points, numbers_seen = [], {}, {}, set()
@@ -615,7 +612,7 @@ class _DocumentReader(_Reader):
             m,
             draw,
             t,
-            [],
+            seats,
             entries,
             approvals,
             status=status,
@@ -775,6 +772,9 @@ class _DocumentReader(_Reader):
         if not signing.get("digest"):
             self.error(where, _("a signed scoresheet has its digest."))
             return
+        header = signing.get("signed_as")
+        if header and [seat["number"] for seat in header["seats"]] != plan.seats:
+            self.error(where, _("the players on the seats differ from those who signed."))
         if signing.get("digest_version") == DIGEST_VERSION:
             if not signing.get("signed_as"):
                 self.error(where, _("a signed scoresheet says what was signed (signed_as)."))

@@ -103,7 +103,11 @@ class ParticipantEditView(TournamentMixin, FormView):
         context["participant"] = self.object
         context["substitution_form"] = SubstitutionForm()
         context["substitutions"] = self.object.substitutions.order_by("from_match", "from_game")
-        context["seats"] = self.object.seats.select_related("table", "match").order_by("match__number")
+        context["seats"] = (
+            self.object.seats.filter(match__discarded_at__isnull=True)
+            .select_related("table", "match")
+            .order_by("match__number")
+        )
         return context
 
     def form_valid(self, form):
@@ -286,7 +290,8 @@ class ParticipantView(PublicMixin, TemplateView):
         )
         overall = standings.compute(self.tournament)
         seats = (
-            participant.seats.select_related("table", "match", "table__scoresheet__match")
+            participant.seats.filter(match__discarded_at__isnull=True)
+            .select_related("table", "match", "table__scoresheet__match")
             .prefetch_related(
                 "table__seats__participant__substitutions",
                 "table__scoresheet__entries",

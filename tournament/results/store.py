@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring import Contract, Game, Sanction, Transcribed
 from scoring.approvals import approval_covers
@@ -22,6 +23,7 @@ from scoring.profiles import RuleProfile
 from scoring.scoresheet import Sheet
 
 from ..draw.models import Seat
+from ..errors import ServiceError
 from ..tournaments.models import Tournament
 from .models import GameEntry, Scoresheet
 
@@ -148,10 +150,18 @@ def seat_totals(sheet_score: Sheet, seats: Iterable[Seat]) -> list[Seat]:
 
 def locked_sheet(sheet: Scoresheet) -> Scoresheet:
     """The sheet read afresh and locked for the rest of the transaction, with its match,
-    tournament and table."""
-    return (
+    tournament and table. A sheet of a discarded draw is kept as it was: every write is refused."""
+    sheet = (
         Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
     )
+    if sheet.match.is_discarded:
+        raise ServiceError(
+            _(
+                "This scoresheet belongs to a draw that was discarded: it is kept as it was "
+                "and takes nothing more."
+            )
+        )
+    return sheet
 
 
 def _chunks(values: list, size: int = BATCH):

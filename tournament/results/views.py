@@ -42,18 +42,15 @@ from .sheet import sheet_view
 from .text import describe_entry, points_text
 
 
-def sheet_of(tournament, match: int, table: int) -> Scoresheet | None:
-    """The scoresheet of a table in a match, looked up through the tournament."""
-    return (
-        Scoresheet.objects.filter(
-            match__tournament=tournament,
-            match__number=match,
-            match__discarded_at__isnull=True,
-            table__number=table,
-        )
-        .select_related("match__tournament", "table")
-        .first()
-    )
+def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:
+    """The scoresheet of a table in a match, looked up through the tournament: of the current
+    draw, or of an earlier draw the match was drawn again over (``draw``)."""
+    found = Scoresheet.objects.filter(match__tournament=tournament, match__number=match, table__number=table)
+    if draw is None:
+        found = found.filter(match__discarded_at__isnull=True)
+    else:
+        found = found.filter(match__draw=draw, match__discarded_at__isnull=False)
+    return found.select_related("match__tournament", "table").first()
 
 
 def as_number(text: str) -> int | None:
@@ -114,6 +111,9 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
             matches=self.tournament.matches.filter(drawn_at__isnull=False),
             can_approve=self.can(Perm.APPROVE),
             approval_form=kwargs.get("approval_form") or BoardApprovalForm(),
+            discarded=Match.all_draws.filter(
+                tournament=self.tournament, number=match.number, discarded_at__isnull=False
+            ).prefetch_related("scoresheets__table"),
         )
         return context
 
@@ -175,7 +175,7 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
     }
 
     def load(self) -> Scoresheet:
-        sheet = sheet_of(self.tournament, self.kwargs["match"], self.kwargs["table"])
+        sheet = sheet_of(self.tournament, self.kwargs["match"], self.kwargs["table"], self.kwargs.get("draw"))
         if sheet is None:
             raise Http404
         return sheet
@@ -214,10 +214,11 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "history": sheet.log.all()[:12],
             # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
             "can_enter": self.can(Perm.ENTER_RESULTS)
-            and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID),
-            "can_approve": self.can(Perm.APPROVE),
+            and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID)
+            and not sheet.match.is_discarded,
+            "can_approve": self.can(Perm.APPROVE) and not sheet.match.is_discarded,
             "can_sanction": self.can(Perm.SANCTION),
-            "can_correct": self.can(Perm.CORRECT),
+            "can_correct": self.can(Perm.CORRECT) and not sheet.match.is_discarded,
             "signatures": {s.position: s for s in sheet.signatures.all()},
             "corrections": sheet.corrections,
             "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),

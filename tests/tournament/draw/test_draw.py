@@ -7,9 +7,14 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import translation
 
+from scoring import Contract, Game, Result, Suit
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
+from tournament.exchange.writer import export_document
 from tournament.models import GameEntry, LogEntry, Match, Participant, Scoresheet, Seat, StaffRole
+from tournament.results import services as sheet_service
+from tournament.results import signing
+from tournament.standings import standings
 
 pytestmark = pytest.mark.django_db
 
@@ -175,3 +180,66 @@ def test_a_large_field_can_be_drawn_again(tournament, organiser, add_players):
     history = LogEntry.objects.filter(action="draw.all").order_by("created", "id").last()
     assert len(history.data["replaced"]["1"]) == 300
     assert draw_service.repeated_table_mates(tournament) == 0
+
+
+def test_a_redraw_keeps_the_discarded_draw_whole(drawn, organiser, supervisor, referee, enter, sheet_of):
+    """Issue 13: the discarded results stay, with their approvals and history, as an earlier
+    draw of the match that the standings no longer count."""
+    StaffRole.objects.create(tournament=drawn, user=supervisor, role="organiser")
+    sheet = sheet_of(drawn, 1, 1)
+    sheet_service.approve(supervisor, sheet, 2, "sie")
+    enter(referee, sheet, Game(1, Contract.SOLO, 1, suit=Suit.HERZ, result=Result.WON))
+    enter(referee, sheet, Game(2, Contract.SIE, 3))
+    players = [seat.participant.number for seat in sheet.table.seats.order_by("position")]
+    assert standings.compute(drawn).row(players[2]).values["sie"] == 1
+    draw_service.draw_one(supervisor, drawn, 1, seed="neu", discard_results=True)
+
+    (old,) = Match.all_draws.filter(tournament=drawn, number=1, discarded_at__isnull=False)
+    current = drawn.matches.get(number=1)
+    assert (old.draw, current.draw, old.seed) == (1, 2, "liste")
+    kept = Scoresheet.objects.get(match=old, table__number=1)
+    assert [e.number for e in kept.entries.all()] == [1, 2] and kept.approvals.get().contract == "sie"
+    assert [seat.participant.number for seat in kept.table.seats.order_by("position")] == players
+    assert set(kept.log.values_list("action", flat=True)) == {"approval.grant", "entry.create"}
+    assert not GameEntry.objects.filter(scoresheet__match=current).exists()
+    assert all(row.values["points"] == 0 for row in standings.compute(drawn).rows)  # counted: none
+    document = export_document(drawn)
+    (match_1,) = [m for m in document["matches"] if m["number"] == 1]
+    assert match_1["draw"] == 2 and [g["game"] for g in match_1["discarded"][0]["tables"][0]["games"]] == [
+        1,
+        2,
+    ]
+
+
+def test_a_match_with_signed_or_void_sheets_is_never_drawn_again(played, supervisor, referee, sheet_of, sign):
+    StaffRole.objects.create(tournament=played, user=supervisor, role="organiser")
+    sign(referee, sheet_of(played, 1, 2))
+    signing.declare_void(supervisor, sheet_of(played, 1, 3), "unleserlich")
+    with pytest.raises(ServiceError) as refused:
+        draw_service.draw_one(supervisor, played, 1, seed="neu", discard_results=True)
+    assert "Tische 2, 3" in refused.value.message and "(5.3.5)" in refused.value.message
+    with pytest.raises(ServiceError):
+        draw_service.draw_all(supervisor, played, seed="neu", discard_results=True)
+    assert Match.all_draws.filter(tournament=played).count() == 2  # nothing discarded
+    assert sheet_of(played, 1, 2).status == "signed"
+
+
+def test_the_board_shows_a_discarded_draw_and_its_sheets_take_nothing(
+    drawn, supervisor, referee, enter, sheet_of, client
+):
+    StaffRole.objects.create(tournament=drawn, user=supervisor, role="organiser")
+    enter(referee, sheet_of(drawn, 1, 1), Game(1, Contract.SOLO, 1, suit=Suit.HERZ, result=Result.WON))
+    draw_service.draw_one(supervisor, drawn, 1, seed="neu", discard_results=True)
+    client.force_login(referee)
+    board = client.get(reverse("referee:board", args=[drawn.slug, 1])).content.decode()
+    old_sheet = reverse("referee:discarded_sheet", args=[drawn.slug, 1, 1, 1])
+    assert "Auslosung 1, verworfen am" in board and old_sheet in board
+    page = client.get(old_sheet).content.decode()
+    assert "gehört zur Auslosung 1 des Durchgangs" in page and "Herz-Solo" in page
+    assert 'name="notation"' not in page  # no entry on a discarded draw
+    old = Scoresheet.objects.get(match__draw=1, match__number=1, table__number=1)
+    with pytest.raises(ServiceError, match="verworfen"):
+        sheet_service.save_entry(
+            referee, old, Game(2, Contract.SOLO, 1, suit=Suit.HERZ, result=Result.WON), None
+        )
+    assert client.get(reverse("referee:discarded_sheet", args=[drawn.slug, 1, 9, 1])).status_code == 404

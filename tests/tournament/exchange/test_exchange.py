@@ -286,7 +286,10 @@ def test_the_minimal_document_imports_and_unknown_fields_are_ignored(tmp_path):
         ({"participants/3/number": 1}, "Startnummer 1: Die Startnummer steht doppelt."),
         ({"participants/3/birth_date": "2015-01-01"}, "Startnummer 4: Am Turniertag jünger als 16"),
         ({"tournament/rules/points": {"solo": [[6, 3], [9, 3], [12, 4]]}}, "Regeln: points.solo"),
-        ({"tournament/date": "21.11.2026"}, "Turnier: Das Datum muss ein Datum wie 2026-11-21 zwischen 1900-01-01 und 2999-12-31 sein"),
+        (
+            {"tournament/date": "21.11.2026"},
+            "Turnier: Das Datum muss ein Datum wie 2026-11-21 zwischen 1900-01-01 und 2999-12-31 sein",
+        ),
         ({"format": "something-else"}, "Das ist kein Turnierdokument"),
         ({"matches/0/number": 3}, "Durchgang: Die Durchgangsnummer muss eine ganze Zahl 1–2 sein"),
     ],
