@@ -38,7 +38,8 @@ from .forms import (
     WithdrawForm,
 )
 from .models import GameEntry, Scoresheet
-from .sheet import sheet_view
+from .sheet import loaded, sheet_view
+from .verify import check, findings
 from .text import describe_entry, points_text
 
 
@@ -98,13 +99,15 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
             .order_by("table__number")
         )
         rows = [(sheet, self.state(sheet)) for sheet in sheets]
+        # Signed sheets are checked against their digest on every look at the board (issue 13).
+        failed = {(f.table) for f in findings(sheet for sheet, _state in rows if sheet.digest)}
         wanted = self.request.GET.get("state", "")
         counts = {state: sum(1 for _sheet, st in rows if st == state) for state in self.STATES}
         if wanted in self.STATES:
             rows = [row for row in rows if row[1] == wanted]
         context.update(
             match=match,
-            rows=rows,
+            rows=[(sheet, state, sheet.table.number in failed) for sheet, state in rows],
             wanted=wanted,
             counts=counts,
             games=self.tournament.rules.games_per_match,
@@ -189,7 +192,8 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
 
     def sheet_context(self, sheet: Scoresheet, forms_in_use: dict) -> dict:
         rules = self.tournament.rules
-        view = sheet_view(sheet, rules=rules)
+        (sheet,) = loaded([sheet])
+        view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
         scored = view.score
         entries = {game.number: game.entry for game in view.entered}
         next_number = scored.missing[0] if scored.missing else None
@@ -222,6 +226,7 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "signatures": {s.position: s for s in sheet.signatures.all()},
             "corrections": sheet.corrections,
             "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),
+            "differences": check(sheet),  # what is stored against what was entered and signed
         }
 
     def game_form(self, entry, initial) -> GameForm:
