@@ -34,14 +34,22 @@ from ..problems import problem_message, problem_messages
 from ..results.document import DIGEST_VERSION, canonical, digest_of
 from ..results.models import Scoresheet
 from ..storage import MAX_SCAN_BYTES, scan_suffix
-from ..tournaments.models import ACTIONS, RETENTION_MONTHS, StaffRole, Tournament, add_months
+from ..tournaments.models import (
+    ACTIONS,
+    EARLIEST_DATE,
+    LATEST_DATE,
+    RETENTION_MONTHS,
+    StaffRole,
+    Tournament,
+    add_months,
+)
 
 FORMAT = "schafkopf-tournament/1"
 MAX_DOCUMENT_BYTES = 100 * 1024 * 1024
 MAX_INTEGER = 2_147_483_647  # the largest whole number every database column here holds
 MAX_SMALL = 32_767
 MAX_DEPTH = 24  # free-form values (log data, hand checks, entries before and after)
-EARLIEST, LATEST = datetime.date(1900, 1, 1), datetime.date(2999, 12, 31)
+EARLIEST, LATEST = EARLIEST_DATE, LATEST_DATE
 DIGEST = re.compile(r"[0-9a-f]{64}")
 IMAGE_PREFIX = "data:image/png;base64,"
 MAX_IMAGE = 500_000

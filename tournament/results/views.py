@@ -39,8 +39,8 @@ from .forms import (
 )
 from .models import GameEntry, Scoresheet
 from .sheet import loaded, sheet_view
-from .verify import check, findings
 from .text import describe_entry, points_text
+from .verify import check, findings
 
 
 def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:

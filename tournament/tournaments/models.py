@@ -6,6 +6,7 @@ import datetime
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import F
 from django.urls import reverse
@@ -23,6 +24,8 @@ PROFILE_CHOICES = [
 assert {key for key, _label in PROFILE_CHOICES} == set(PROFILES)
 
 RETENTION_MONTHS = 6  # 5.3.5
+# Dates a tournament can have: beyond them the retention date could not be computed.
+EARLIEST_DATE, LATEST_DATE = datetime.date(1900, 1, 1), datetime.date(2999, 12, 31)
 
 
 def add_months(day: datetime.date, months: int) -> datetime.date:
@@ -49,7 +52,9 @@ class Tournament(models.Model):
         unique=True,
         help_text=_("Used in the addresses of the tournament's pages, e.g. kirchweih-2026."),
     )
-    date = models.DateField(_("date"))
+    date = models.DateField(
+        _("date"), validators=[MinValueValidator(EARLIEST_DATE), MaxValueValidator(LATEST_DATE)]
+    )
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     organiser = models.CharField(_("organiser"), max_length=200, blank=True)
     profile = models.CharField(
@@ -89,6 +94,10 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("organiser:dashboard", args=[self.slug])
 
+    @property
+    def has_signed_sheets(self) -> bool:
+        return self.matches.model.all_draws.filter(tournament=self, scoresheets__digest__gt="").exists()
+
     def results_changed(self) -> None:
         """Call inside the transaction of any write that changes the standings."""
         Tournament.objects.filter(pk=self.pk).update(results_version=F("results_version") + 1)
@@ -106,6 +115,7 @@ class Tournament(models.Model):
         if (
             self.retention_until
             and self.date
+            and EARLIEST_DATE <= self.date <= LATEST_DATE
             and self.retention_until < add_months(self.date, RETENTION_MONTHS)
         ):
             raise ValidationError(

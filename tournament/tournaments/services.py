@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from ..draw.models import Match
 from ..errors import ServiceError
+from ..results.models import Approval, GameEntry
 from .audit import record
 from .models import StaffRole, Tournament
 from .permissions import Perm, can_create_tournament, require
@@ -62,6 +63,9 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
     require(user, tournament, Perm.EDIT_TOURNAMENT)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {k: str(getattr(tournament, k)) for k in fields if k in TOURNAMENT_FIELDS}
+    if "date" in fields and fields["date"] != tournament.date and tournament.has_signed_sheets:
+        # 5.3.5: the retention of signed sheets runs from the tournament date
+        raise ServiceError(_("Scoresheets are signed: the date of the tournament stays as it is (5.3.5)."))
     for key, value in fields.items():
         if key in TOURNAMENT_FIELDS:
             setattr(tournament, key, value)
@@ -74,9 +78,30 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
     return tournament
 
 
+def has_results(tournament: Tournament) -> bool:
+    """Whether any game or approval was ever recorded (a discarded draw's too)."""
+    return (
+        GameEntry.objects.filter(scoresheet__match__tournament=tournament).exists()
+        or Approval.objects.filter(scoresheet__match__tournament=tournament).exists()
+    )
+
+
+def _not_own_roles(user, tournament: Tournament, member) -> None:
+    """Once a tournament has results nobody changes his own roles: the supervisor's powers
+    (discarding results, correcting signed sheets) are given by somebody else, in the log."""
+    if getattr(user, "pk", None) and member.pk == user.pk and has_results(tournament):
+        raise ServiceError(
+            _(
+                "The tournament has results: you cannot change your own roles. "
+                "Another organiser can, and the log keeps who did."
+            )
+        )
+
+
 @transaction.atomic
 def grant_role(user, tournament: Tournament, username: str, role: str) -> StaffRole:
     require(user, tournament, Perm.MANAGE_STAFF)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if role not in StaffRole.Role.values:
         raise ServiceError(_("There is no role “%(role)s”.") % {"role": role})
     try:
@@ -85,6 +110,7 @@ def grant_role(user, tournament: Tournament, username: str, role: str) -> StaffR
         raise ServiceError(
             _("There is no user “%(name)s”: the site administrator creates users.") % {"name": username}
         ) from None
+    _not_own_roles(user, tournament, member)
     staff, created = StaffRole.objects.get_or_create(tournament=tournament, user=member, role=role)
     if created:
         record(tournament, user, "staff.grant", username=username, role=role)
@@ -104,5 +130,6 @@ def revoke_role(user, tournament: Tournament, staff_id: int) -> None:
         and tournament.staff.filter(role=StaffRole.Role.ORGANISER).count() == 1
     ):
         raise ServiceError(_("The tournament keeps at least one organiser."))
+    _not_own_roles(user, tournament, staff.user)
     record(tournament, user, "staff.revoke", username=staff.user.get_username(), role=staff.role)
     staff.delete()

@@ -189,6 +189,7 @@ class StaffView(TournamentMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["staff"] = self.tournament.staff.select_related("user").order_by("role")
+        context["changes"] = self.tournament.log.filter(action__in=("staff.grant", "staff.revoke"))
         return context
 
     def post(self, request, *args, **kwargs):
@@ -208,4 +209,12 @@ class StaffView(TournamentMixin, FormView):
         except ServiceError as error:
             form.add_error("username", error.message)
             return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("%(user)s is now %(role)s.")
+            % {
+                "user": form.cleaned_data["username"],
+                "role": StaffRole.Role(form.cleaned_data["role"]).label,
+            },
+        )
         return redirect("organiser:staff", self.tournament.slug)
