@@ -132,7 +132,13 @@ class CardsMixin:
         return self.cleaned_data.get("hand", "").replace(",", " ").split()
 
 
-class ApprovalForm(CardsMixin, forms.Form):
+class VersionMixin(forms.Form):
+    """The sheet's version as the page was loaded: a stale page is refused (issue 13)."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+
+
+class ApprovalForm(CardsMixin, VersionMixin, forms.Form):
     number = forms.IntegerField(label=_("game"), min_value=1, max_value=999)
     contract = forms.ChoiceField(
         label=_("contract"), choices=[c for c in GameEntry.Contract.choices if c[0] != "rufer"]
@@ -157,7 +163,7 @@ class BoardApprovalForm(ApprovalForm):
     field_order = ["table", "number", "contract", "suit", "hand"]
 
 
-class WithdrawForm(forms.Form):
+class WithdrawForm(VersionMixin, forms.Form):
     number = forms.IntegerField(min_value=1, max_value=999)
 
 
@@ -172,13 +178,13 @@ class HandCheckForm(CardsMixin, forms.Form):
     suit = forms.ChoiceField(label=_("suit"), required=False, choices=[("", "—"), *GameEntry.Suit.choices])
 
 
-class SignForm(forms.Form):
+class SignForm(VersionMixin, forms.Form):
     sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     position = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=4)
     image = forms.CharField(required=False, widget=forms.HiddenInput, max_length=500_000)
 
 
-class PaperForm(forms.Form):
+class PaperForm(VersionMixin, forms.Form):
     sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     scan = forms.FileField(label=_("photo or scan of the signed paper list"))
 
@@ -189,7 +195,7 @@ class PaperForm(forms.Form):
         return scan
 
 
-class CorrectionForm(forms.Form):
+class CorrectionForm(VersionMixin, forms.Form):
     sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     number = forms.IntegerField(label=_("game"), min_value=1, max_value=999)
     notation = forms.CharField(
@@ -206,6 +212,6 @@ class CorrectionForm(forms.Form):
             raise forms.ValidationError(str(MESSAGES[error.code])) from None
 
 
-class VoidForm(forms.Form):
+class VoidForm(VersionMixin, forms.Form):
     sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     reason = forms.CharField(label=_("reason"), max_length=500)

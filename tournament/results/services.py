@@ -52,6 +52,12 @@ def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = Fa
                 "correct it, with a reason (5.3.4)."
             )
         )
+    check_version(sheet, expected_version)
+    return sheet
+
+
+def check_version(sheet: Scoresheet, expected_version: int | None) -> None:
+    """A page loaded before somebody else saved the sheet is refused, whatever it sends."""
     if expected_version is not None and expected_version != sheet.version:
         raise StaleSheet(
             _(
@@ -59,7 +65,6 @@ def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = Fa
                 "is stored now and enter again."
             )
         )
-    return sheet
 
 
 def _stale_message(sheet: Scoresheet, number: int) -> str:
@@ -174,12 +179,13 @@ def approve(
     contract: str,
     hand: list[str] | None = None,
     suit: str | None = None,
+    expected_version: int | None = None,
 ) -> Approval:
     """The supervisor approves a Tout, a Sie or a late Solo/Wenz for game ``number``
     (5.2.14, 5.2.16), with the hand check when the cards were entered."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
-    sheet = _lock(sheet, None)
+    sheet = _lock(sheet, expected_version)
     rules = tournament.rules
     if not 1 <= number <= rules.games_per_match:
         raise ServiceError(
@@ -216,10 +222,10 @@ def approve(
 
 
 @transaction.atomic
-def withdraw_approval(user, sheet: Scoresheet, number: int) -> None:
+def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> None:
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
-    sheet = _lock(sheet, None)
+    sheet = _lock(sheet, expected_version)
     approval = sheet.approvals.filter(number=number).first()
     if approval is None:
         raise ServiceError(_("Game %(game)s has no approval.") % {"game": number})

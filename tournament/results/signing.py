@@ -25,14 +25,15 @@ from ..tournaments.audit import record
 from ..tournaments.permissions import Perm, require
 from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .models import Correction, Scoresheet, Signature
-from .services import locked_sheet, save_entry
+from .services import check_version, locked_sheet, save_entry
 
 MAX_SIGNATURE_BYTES = 300_000
 MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
 
 
-def _signable(sheet: Scoresheet) -> Scoresheet:
+def _signable(sheet: Scoresheet, expected_version: int | None) -> Scoresheet:
     sheet = locked_sheet(sheet)
+    check_version(sheet, expected_version)
     if sheet.status == Scoresheet.Status.SIGNED:
         raise ServiceError(_("This scoresheet is already signed and locked."))
     if sheet.status != Scoresheet.Status.COMPLETE:
@@ -102,10 +103,12 @@ def _png(image: str) -> bytes:
 
 
 @transaction.atomic
-def sign_with_pad(user, sheet: Scoresheet, position: int, image: str) -> Signature:
+def sign_with_pad(
+    user, sheet: Scoresheet, position: int, image: str, expected_version: int | None = None
+) -> Signature:
     """A player signs on the referee's device (5.3.2)."""
     require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
-    sheet = _signable(sheet)
+    sheet = _signable(sheet, expected_version)
     _png(image)
     name = _player(sheet, position)
     if sheet.signatures.filter(position=position).exists():
@@ -120,15 +123,26 @@ def sign_with_pad(user, sheet: Scoresheet, position: int, image: str) -> Signatu
         image=image,
         recorded_by=user if getattr(user, "pk", None) else None,
     )
+    record(
+        sheet.match.tournament,
+        user,
+        "sheet.sign",
+        scoresheet=sheet,
+        match=sheet.match.number,
+        table=sheet.table.number,
+        seat=position,
+        name=name,
+        method=Signature.Method.PAD,
+    )
     _lock_when_signed(sheet, user)
     return signature
 
 
 @transaction.atomic
-def record_paper_signatures(user, sheet: Scoresheet, scan) -> None:
+def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int | None = None) -> None:
     """The referee records that all four signed the paper original, with its photo or scan."""
     require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
-    sheet = _signable(sheet)
+    sheet = _signable(sheet, expected_version)
     if scan is None:
         raise ServiceError(_("Attach a photo or scan of the signed paper list."))
     if sheet.signatures.exists():
@@ -139,7 +153,7 @@ def record_paper_signatures(user, sheet: Scoresheet, scan) -> None:
         scan,
         save=True,
     )
-    Signature.objects.bulk_create(
+    signatures = Signature.objects.bulk_create(
         Signature(
             scoresheet=sheet,
             position=position,
@@ -148,6 +162,17 @@ def record_paper_signatures(user, sheet: Scoresheet, scan) -> None:
             recorded_by=user if getattr(user, "pk", None) else None,
         )
         for position in (1, 2, 3, 4)
+    )
+    record(
+        sheet.match.tournament,
+        user,
+        "sheet.scan",
+        scoresheet=sheet,
+        match=sheet.match.number,
+        table=sheet.table.number,
+        suffix=suffix,
+        bytes=scan.size,
+        names=[s.name for s in signatures],
     )
     _lock_when_signed(sheet, user)
 
@@ -179,10 +204,13 @@ def initials_of(user) -> str:
 
 
 @transaction.atomic
-def correct(user, sheet: Scoresheet, entry: Entry, reason: str) -> Correction:
+def correct(
+    user, sheet: Scoresheet, entry: Entry, reason: str, expected_version: int | None = None
+) -> Correction:
     """A supervisor changes a game of a signed sheet, with a reason (5.3.4)."""
     require(user, sheet.match.tournament, Perm.CORRECT)
     sheet = locked_sheet(sheet)
+    check_version(sheet, expected_version)
     if sheet.status != Scoresheet.Status.SIGNED:
         raise ServiceError(
             _("Only a signed scoresheet is corrected; before signing the game is simply changed.")
@@ -222,11 +250,12 @@ def correct(user, sheet: Scoresheet, entry: Entry, reason: str) -> Correction:
 
 
 @transaction.atomic
-def declare_void(user, sheet: Scoresheet, reason: str) -> Scoresheet:
+def declare_void(user, sheet: Scoresheet, reason: str, expected_version: int | None = None) -> Scoresheet:
     """Management declares an illegible or incorrect sheet void (5.3.6): its games count for
     nothing, visibly."""
     require(user, sheet.match.tournament, Perm.CORRECT)
     sheet = locked_sheet(sheet)
+    check_version(sheet, expected_version)
     if not reason.strip():
         raise ServiceError(_("Say why the scoresheet is void (5.3.6)."))
     if sheet.status == Scoresheet.Status.VOID:

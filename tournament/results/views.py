@@ -66,7 +66,13 @@ class ApprovalMessages:
     def approve(self, sheet: Scoresheet, form: ApprovalForm, with_table: bool = False) -> None:
         data = form.cleaned_data
         approval = sheet_service.approve(
-            self.request.user, sheet, data["number"], data["contract"], form.cards(), data.get("suit") or None
+            self.request.user,
+            sheet,
+            data["number"],
+            data["contract"],
+            form.cards(),
+            data.get("suit") or None,
+            expected_version=data.get("version"),
         )
         values = {
             "table": sheet.table.number,
@@ -346,16 +352,31 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
 
     def do_sign(self, sheet, form):
         signature = signing.sign_with_pad(
-            self.request.user, sheet, form.cleaned_data["position"], form.cleaned_data.get("image", "")
+            self.request.user,
+            sheet,
+            form.cleaned_data["position"],
+            form.cleaned_data.get("image", ""),
+            expected_version=form.cleaned_data.get("version"),
         )
         messages.success(self.request, _("%(name)s has signed.") % {"name": signature.name})
 
     def do_paper(self, sheet, form):
-        signing.record_paper_signatures(self.request.user, sheet, form.cleaned_data["scan"])
+        signing.record_paper_signatures(
+            self.request.user,
+            sheet,
+            form.cleaned_data["scan"],
+            expected_version=form.cleaned_data.get("version"),
+        )
         messages.success(self.request, _("The signed paper list is recorded; the scoresheet is locked."))
 
     def do_correct(self, sheet, form):
-        correction = signing.correct(self.request.user, sheet, form.entry(), form.cleaned_data["reason"])
+        correction = signing.correct(
+            self.request.user,
+            sheet,
+            form.entry(),
+            form.cleaned_data["reason"],
+            expected_version=form.cleaned_data.get("version"),
+        )
         messages.success(
             self.request,
             _("Game %(game)s corrected (%(initials)s).")
@@ -363,11 +384,21 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
         )
 
     def do_void(self, sheet, form):
-        signing.declare_void(self.request.user, sheet, form.cleaned_data["reason"])
+        signing.declare_void(
+            self.request.user,
+            sheet,
+            form.cleaned_data["reason"],
+            expected_version=form.cleaned_data.get("version"),
+        )
         messages.success(self.request, _("The scoresheet is void: its games count for nothing."))
 
     def do_withdraw(self, sheet, form):
-        sheet_service.withdraw_approval(self.request.user, sheet, form.cleaned_data["number"])
+        sheet_service.withdraw_approval(
+            self.request.user,
+            sheet,
+            form.cleaned_data["number"],
+            expected_version=form.cleaned_data.get("version"),
+        )
         messages.success(
             self.request, _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]}
         )

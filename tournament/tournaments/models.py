@@ -170,6 +170,8 @@ ACTIONS = {
     "entry.delete": _("deleted"),
     "approval.grant": _("approved"),
     "approval.withdraw": _("approval withdrawn"),
+    "sheet.sign": _("signed on the pad"),
+    "sheet.scan": _("signed paper list recorded with its scan"),
     "sheet.lock": _("scoresheet signed and locked"),
     "sheet.correct": _("signed scoresheet corrected"),
     "sheet.void": _("scoresheet declared void"),

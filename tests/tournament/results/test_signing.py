@@ -296,3 +296,32 @@ def test_the_scan_is_for_staff_only(complete, referee, foreign_organiser, client
     assert response.status_code == 200 and b"".join(response.streaming_content).endswith(b"scan")
     board = reverse("referee:board", args=[complete.match.tournament.slug, 1])
     assert "state-signed" in client.get(board).content.decode()
+
+
+def test_forms_of_a_stale_page_are_refused(complete, referee, supervisor, client, sign, signature_png):
+    """Two supervisors correct the same signed sheet from pages loaded at the same version: the
+    second is told, instead of silently winning (issue 13). The same for voiding and signing."""
+    sheet = sign(referee, complete)
+    url = reverse("referee:sheet", args=[sheet.match.tournament.slug, 1, 1])
+    client.force_login(supervisor)
+    loaded_at = sheet.version
+    first = {"action": "correct", "sheet": sheet.pk, "version": loaded_at, "number": 2, "notation": "rg13+"}
+    client.post(url, {**first, "reason": "Zahlendreher"})
+    second = {**first, "notation": "re13-", "reason": "anders gesehen"}
+    text = client.post(url, second, follow=True).content.decode()
+    assert "Inzwischen hat jemand anderes diese Spielliste gespeichert" in text
+    assert [c.reason for c in sheet.corrections] == ["Zahlendreher"]
+    text = client.post(
+        url, {"action": "void", "sheet": sheet.pk, "version": loaded_at, "reason": "x"}, follow=True
+    ).content.decode()
+    assert "Inzwischen hat jemand anderes" in text
+    sheet.refresh_from_db()
+    assert sheet.status == "signed"
+
+
+def test_every_signature_and_scan_is_in_the_log(complete, referee, sign):
+    sign(referee, complete, positions=(1, 2))
+    actions = list(
+        complete.log.filter(action="sheet.sign").order_by("id").values_list("data__seat", flat=True)
+    )
+    assert actions == [1, 2]
