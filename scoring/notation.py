@@ -30,7 +30,7 @@ from .problems import Code
 
 SUITS = {"e": Suit.EICHEL, "g": Suit.GRAS, "h": Suit.HERZ, "s": Suit.SCHELLEN}
 _SEAT = r"([1-4])"
-_OUTCOME = r"(?:(?P<sign>[+-])(?P<level>s|x)?|(?P<points>\d{1,3})(?P<schwarz>x)?|(?P<invalid>!))"
+_OUTCOME = r"(?:(?P<sign>[+-])(?P<level>s|x)?|(?P<points>[0-9]{1,3})(?P<schwarz>x)?|(?P<invalid>!))"
 _PATTERNS = [
     (Contract.SIE, re.compile(r"sie" + _SEAT)),
     (Contract.WENZ_TOUT, re.compile(r"wt" + _SEAT + _OUTCOME)),
@@ -77,7 +77,7 @@ def parse_game(text: str, number: int, approved: bool = False) -> Game:
     raise NotationError(Code.NOTATION_UNREADABLE)
 
 
-_NUMBER = re.compile(r"^(\()?([+-]?\d{1,3})(\))?(\*)?$")
+_NUMBER = re.compile(r"^(\()?([+-]?[0-9]{1,3})(\))?(\*)?$")
 
 
 def parse_row(text: str, number: int, approved: bool = False) -> Transcribed:

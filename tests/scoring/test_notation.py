@@ -82,3 +82,15 @@ def test_malformed_paper_rows(text, code):
     with pytest.raises(NotationError) as error:
         parse_row(text, 5)
     assert error.value.code is code
+
+
+@pytest.mark.parametrize("typed", ["re13٧٥", "re13 ٧٥", "sh2 ９５", "w3 1２0x"])
+def test_only_ascii_digits_are_card_points(typed):
+    """Digits of other scripts are not card points (issue 13: re13٧٥ counted as 75)."""
+    with pytest.raises(NotationError):
+        parse_game(typed, 5)
+
+
+def test_a_paper_row_takes_only_ascii_digits():
+    with pytest.raises(NotationError):
+        parse_row("٦* -2 -2 -2", 5)

@@ -50,7 +50,7 @@ class ParticipantListView(TournamentMixin, TemplateView):
         status = self.request.GET.get("status", "")
         if status in Participant.Status.values:
             queryset = queryset.filter(status=status)
-        table = ParticipantTable(queryset)
+        table = ParticipantTable(queryset, exclude=() if self.can(Perm.VIEW_BIRTH_DATES) else ("birth_date",))
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
         context.update(
             table=table,
@@ -254,18 +254,26 @@ class RegistrationImportView(TournamentMixin, FormView):
 
 class ParticipantExportView(TournamentMixin, TemplateView):
     def get(self, request, *args, **kwargs):
+        births = self.can(Perm.VIEW_BIRTH_DATES)  # personal data: the organiser's only
         rows = (
             (
                 p.number,
                 p.name,
                 p.club,
-                p.birth_date.strftime("%d.%m.%Y") if p.birth_date else "",
+                *([p.birth_date.strftime("%d.%m.%Y") if p.birth_date else ""] if births else []),
                 p.get_status_display(),
                 ", ".join(f"{s.name} ({s.from_match}/{s.from_game})" for s in p.substitutions.all()),
             )
             for p in participant_queryset(self.tournament)
         )
-        header = [_("Start number"), _("Name"), _("Club"), _("Date of birth"), _("Status"), _("Substitutes")]
+        header = [
+            _("Start number"),
+            _("Name"),
+            _("Club"),
+            *([_("Date of birth")] if births else []),
+            _("Status"),
+            _("Substitutes"),
+        ]
         content = workbook_bytes([(_("Participants"), header, rows)])
         response = HttpResponse(content, content_type=XLSX_MIME)
         stamp = datetime.date.today().isoformat()

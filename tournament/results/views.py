@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -425,6 +427,15 @@ class HandCheckView(TournamentMixin, FormView):
         )
 
 
+SCAN_TYPES = {
+    ".jpg": "image/jpeg",
+    ".png": "image/png",
+    ".pdf": "application/pdf",
+    ".webp": "image/webp",
+    ".heic": "image/heic",
+}
+
+
 class ScanView(TournamentMixin, TemplateView):
     """The photo or scan of a signed paper list, for the tournament's staff only."""
 
@@ -432,8 +443,13 @@ class ScanView(TournamentMixin, TemplateView):
         sheet = sheet_of(self.tournament, kwargs["match"], kwargs["table"])
         if sheet is None or not sheet.paper_scan:
             raise Http404
-        return FileResponse(
+        suffix = PurePath(sheet.paper_scan.name).suffix
+        response = FileResponse(
             sheet.paper_scan.open("rb"),
-            as_attachment=False,
-            filename=sheet.paper_scan.name.rsplit("/", 1)[-1],
+            as_attachment=True,  # never shown as a page of this site (a PDF may hold scripts)
+            filename=f"{self.tournament.slug}-{sheet.match.number}-{sheet.table.number}{suffix}",
+            content_type=SCAN_TYPES.get(suffix, "application/octet-stream"),
         )
+        response["Content-Security-Policy"] = "sandbox; default-src 'none'"
+        response["X-Content-Type-Options"] = "nosniff"
+        return response

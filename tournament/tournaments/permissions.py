@@ -22,6 +22,7 @@ class Perm(StrEnum):
     SANCTION = "sanction"  # 3.4.17: only the supervisor
     DRAW_LOTS = "draw_lots"  # 5.4.2
     CORRECT = "correct"  # 5.3.4, 5.3.6: signed sheets, void sheets
+    VIEW_BIRTH_DATES = "view_birth_dates"  # personal data beyond the name: the organiser's
 
 
 Role = StaffRole.Role
@@ -35,6 +36,7 @@ ROLE_PERMISSIONS: dict[str, frozenset[Perm]] = {
             Perm.EDIT_PARTICIPANTS,
             Perm.DRAW,
             Perm.DRAW_LOTS,
+            Perm.VIEW_BIRTH_DATES,
         }
     ),
     Role.SUPERVISOR: frozenset(

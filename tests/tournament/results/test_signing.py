@@ -294,6 +294,9 @@ def test_the_scan_is_for_staff_only(complete, referee, foreign_organiser, client
     client.force_login(referee)
     response = client.get(url)
     assert response.status_code == 200 and b"".join(response.streaming_content).endswith(b"scan")
+    assert response["Content-Disposition"].startswith("attachment;")  # never a page of this site
+    assert response["Content-Security-Policy"].startswith("sandbox")
+    assert (response["Content-Type"], response["X-Content-Type-Options"]) == ("image/jpeg", "nosniff")
     board = reverse("referee:board", args=[complete.match.tournament.slug, 1])
     assert "state-signed" in client.get(board).content.decode()
 

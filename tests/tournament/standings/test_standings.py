@@ -394,3 +394,20 @@ def test_each_criterion_decides_in_turn_in_the_database(drawn):
         (7, 7),
         (7, 8),
     ]
+
+
+def test_the_csv_neutralises_formulas_in_names_and_keeps_numbers(tournament, add_players):
+    """A spreadsheet would run a name that begins with = + - @ (issue 13)."""
+    names = ['=HYPERLINK("http://x")', "+49 Huber", "-Maier", "@Sepp", "Brandl, Resi"]
+    for number, name in enumerate(names, start=1):
+        Participant.objects.create(tournament=tournament, number=number, name=name)
+    out = io.StringIO()
+    call_command("standings", tournament.slug, "--format", "csv", stdout=out)
+    rows = list(csv.DictReader(io.StringIO(out.getvalue())))
+    assert sorted(row["name"] for row in rows) == sorted(
+        ['\'=HYPERLINK("http://x")', "'+49 Huber", "'-Maier", "'@Sepp", "Brandl, Resi"]
+    )
+    assert all(row["points"] == "0" and row["rank"] == "1" for row in rows)
+    out = io.StringIO()
+    call_command("standings", tournament.slug, "--format", "json", stdout=out)
+    assert {row["name"] for row in json.loads(out.getvalue())} == set(names)  # JSON is data: as it is

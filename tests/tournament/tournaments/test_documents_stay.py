@@ -1,9 +1,11 @@
 """Nothing signed is lost or changed unseen (issue 13): roles, dates and retention."""
 
 import datetime
+import io
 
 import pytest
 from django.urls import reverse
+from openpyxl import load_workbook
 
 from tournament.errors import ServiceError
 from tournament.models import LogEntry, StaffRole
@@ -70,3 +72,18 @@ def test_a_far_date_on_the_form_is_a_message(client, organiser, tournament):
     assert (
         "kleiner oder gleich 2999-12-31" in response.content.decode() or "2999" in response.content.decode()
     )
+
+
+def test_birth_dates_are_shown_to_organisers_only(
+    tournament, organiser, referee, supervisor, add_players, client
+):
+    add_players(tournament, 2, birth_date=datetime.date(1961, 4, 2))
+    for user, shown in ((organiser, True), (supervisor, False), (referee, False)):
+        client.force_login(user)
+        page = client.get(reverse("organiser:participants", args=[tournament.slug])).content.decode()
+        assert ("02.04.1961" in page) is shown, user
+        export = client.get(reverse("organiser:export_participants", args=[tournament.slug]))
+        book = load_workbook(io.BytesIO(export.content))
+        cells = [cell for row in book.active.iter_rows(values_only=True) for cell in row]
+        assert ("02.04.1961" in cells or datetime.datetime(1961, 4, 2) in cells) is shown, user
+        assert ("Geburtsdatum" in cells) is shown

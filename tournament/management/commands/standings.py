@@ -11,6 +11,15 @@ from ...standings import standings
 FIELDS = ["rank", "number", "name", *(m.key for m in standings.METRICS)]
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(text: str) -> str:
+    """A text cell a spreadsheet program will not run as a formula: one beginning with = + - @
+    (or a tab or carriage return) gets a leading apostrophe. Numbers are written as numbers."""
+    return f"'{text}" if text.startswith(FORMULA_START) else text
+
+
 class Command(BaseCommand):
     help = "Print the standings, best first: overall, or one match with --match."
 
@@ -36,4 +45,4 @@ class Command(BaseCommand):
             return
         writer = csv.DictWriter(self.stdout, fieldnames=FIELDS, lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows({**row, "name": spreadsheet_safe(row["name"])} for row in rows)
