@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from ..tournaments.models import Tournament
+
+MAX_START_NUMBER = 2_147_483_647  # what every database stores in the column
 
 
 class Participant(models.Model):
@@ -17,7 +20,9 @@ class Participant(models.Model):
         WITHDRAWN = "withdrawn", _("withdrawn")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
-    number = models.PositiveIntegerField(_("start number"))
+    number = models.PositiveIntegerField(
+        _("start number"), validators=[MinValueValidator(1), MaxValueValidator(MAX_START_NUMBER)]
+    )
     name = models.CharField(_("name"), max_length=200)
     club = models.CharField(_("club"), max_length=200, blank=True)
     birth_date = models.DateField(_("date of birth"), null=True, blank=True)

@@ -6,13 +6,15 @@ import csv
 import datetime
 import io
 import re
+import zipfile
 from dataclasses import dataclass, field
+from itertools import islice
 
 from django.utils.translation import gettext as _
 from openpyxl import load_workbook
 
-from ..tournaments.models import Tournament
-from .models import Participant
+from ..tournaments.models import EARLIEST_DATE, Tournament
+from .models import MAX_START_NUMBER, Participant
 
 COLUMNS = {
     "number": {"startnummer", "start number", "startnr", "startnr.", "nr", "nr.", "number", "nummer"},
@@ -23,6 +25,7 @@ COLUMNS = {
     "birth_date": {"geburtsdatum", "geb.", "geboren", "birth date", "birth_date", "date of birth"},
 }
 MAX_ROWS = 5000
+MAX_TEXT = 200  # a name or club, as stored
 
 
 class RegistrationFileError(ValueError):
@@ -81,22 +84,44 @@ def _read_csv(content: bytes) -> list[list[object]]:
         raise RegistrationFileError(_("The file is not readable text."))
     sample = text[:4096]
     try:
-        dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
+        reader = csv.reader(io.StringIO(text), csv.Sniffer().sniff(sample, delimiters=";,\t"))
     except csv.Error:
         delimiter = ";" if sample.count(";") > sample.count(",") else ","
-        return list(csv.reader(io.StringIO(text), delimiter=delimiter))
-    return list(csv.reader(io.StringIO(text), dialect))
+        reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    try:
+        return list(islice(reader, MAX_ROWS + 2))  # more than that is refused anyway
+    except csv.Error as error:  # a field longer than csv allows, say
+        raise RegistrationFileError(
+            _("Row %(row)s cannot be read: %(error)s.") % {"row": reader.line_num, "error": error}
+        ) from None
+
+
+MAX_SHEET_BYTES = 20 * 1024 * 1024  # far beyond 5000 rows of a registration list, unpacked
 
 
 def _read_xlsx(content: bytes) -> list[list[object]]:
     try:
+        with zipfile.ZipFile(io.BytesIO(content)) as archive:
+            unpacked = max(
+                (i.file_size for i in archive.infolist() if i.filename.startswith("xl/worksheets/")),
+                default=0,
+            )
+    except zipfile.BadZipFile:
+        raise RegistrationFileError(_("The file is not a readable Excel workbook (.xlsx).")) from None
+    if unpacked > MAX_SHEET_BYTES:  # refused before reading: a million rows, or a zip bomb
+        raise RegistrationFileError(_("The file has more than %(max)s rows.") % {"max": MAX_ROWS})
+    try:
         book = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     except Exception:  # openpyxl raises many kinds for a broken file
         raise RegistrationFileError(_("The file is not a readable Excel workbook (.xlsx).")) from None
-    sheet = book.worksheets[0]
-    rows = [list(row) for row in sheet.iter_rows(values_only=True)]
-    book.close()
-    return rows
+    try:
+        sheet = book.worksheets[0]
+        # Only as many rows as can be accepted: a sheet of a million rows is refused at once.
+        return [list(row) for row in islice(sheet.iter_rows(values_only=True), MAX_ROWS + 2)]
+    except Exception:  # a broken sheet inside a readable archive
+        raise RegistrationFileError(_("The file is not a readable Excel workbook (.xlsx).")) from None
+    finally:
+        book.close()
 
 
 def read_table(filename: str, content: bytes) -> list[list[object]]:
@@ -174,19 +199,41 @@ def parse(table: list[list[object]]) -> list[RegistrationRow]:
         number = None
         raw_number = _text(cell(values, "number"))
         if raw_number:
-            if raw_number.isascii() and raw_number.isdigit() and int(raw_number) >= 1:
+            if raw_number.isascii() and raw_number.isdigit() and 1 <= int(raw_number) <= MAX_START_NUMBER:
                 number = int(raw_number)
             else:
-                errors.append(_("“%(value)s” is not a start number") % {"value": raw_number})
+                errors.append(_("“%(value)s” is not a start number") % {"value": raw_number[:20]})
+        club = _text(cell(values, "club"))
+        for what, value in ((_("the name"), name), (_("the club"), club)):
+            if "\x00" in value:
+                errors.append(_("%(what)s holds a NUL character") % {"what": what})
+            elif len(value) > MAX_TEXT:
+                errors.append(
+                    _("%(what)s is longer than %(limit)s characters") % {"what": what, "limit": MAX_TEXT}
+                )
         birth = None
         try:
             birth = _date(cell(values, "birth_date"))
         except ValueError as error:
             errors.append(
-                _("the date of birth “%(value)s” cannot be read (e.g. 02.04.1961)") % {"value": error.args[0]}
+                _("the date of birth “%(value)s” cannot be read (e.g. 02.04.1961)")
+                % {"value": error.args[0][:40]}
             )
+        if birth is not None and not EARLIEST_DATE <= birth <= datetime.date.today():
+            errors.append(
+                _("the date of birth %(value)s cannot be right") % {"value": birth.strftime("%d.%m.%Y")}
+            )
+            birth = None
+        clean = not errors
         rows.append(
-            RegistrationRow(offset, number, name[:200], _text(cell(values, "club"))[:200], birth, errors)
+            RegistrationRow(
+                offset,
+                number,
+                name if clean else name[:MAX_TEXT].replace("\x00", ""),
+                club if clean else club[:MAX_TEXT].replace("\x00", ""),
+                birth,
+                errors,
+            )
         )
     return rows
 

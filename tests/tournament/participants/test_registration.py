@@ -1,7 +1,9 @@
 """Bulk registration from CSV and XLSX: every refused row with its reason, nothing half-saved."""
 
 import datetime
+import html
 import io
+import zipfile
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -161,3 +163,66 @@ def test_xlsx_export_keeps_formula_like_names_as_text(tournament, organiser, cli
     name_cell = rows[1][1]
     assert name_cell.value == '=HYPERLINK("http://x","y")'
     assert name_cell.data_type == "s"
+
+
+def million_rows() -> bytes:
+    """An .xlsx of a million rows, written directly (openpyxl would take minutes)."""
+    row = '<row><c t="inlineStr"><is><t>Huber, Sepp</t></is></c></row>'
+    sheet = (
+        '<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="http://schemas.openxmlformats.org/'
+        'spreadsheetml/2006/main"><sheetData><row><c t="inlineStr"><is><t>Name</t></is></c></row>'
+        + row * 1_000_000
+        + "</sheetData></worksheet>"
+    )
+    buffer = io.BytesIO()
+    book = Workbook()
+    book.save(buffer)  # a valid workbook whose only sheet is replaced
+    out = io.BytesIO()
+    with zipfile.ZipFile(buffer) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            data = sheet.encode() if item.filename == "xl/worksheets/sheet1.xml" else source.read(item)
+            target.writestr(item.filename, data)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("filename", "content", "message"),
+    [
+        ("nul.csv", b"Name;Verein\nHuber\x00Sepp;SK\n", "der Name enthält ein NUL-Zeichen"),
+        (
+            "gross.csv",
+            b"Startnummer;Name\n2147483648;Huber, Sepp\n",
+            "„2147483648“ ist keine Startnummer",
+        ),
+        ("lang.csv", b"Name;Verein\n" + b"x" * 200_000 + b";SK\n", "Zeile 2 kann nicht gelesen werden"),
+        (
+            "lang-feld.csv",
+            b"Name;Verein\n" + b"x" * 300 + b";SK\n",
+            "der Name ist länger als 200 Zeichen",
+        ),
+        (
+            "alt.csv",
+            b"Name;Geburtsdatum\nHuber, Sepp;01.01.1066\n",
+            "das Geburtsdatum 01.01.1066 kann nicht stimmen",
+        ),
+    ],
+)
+def test_hostile_lists_get_a_message_and_nothing_is_saved(
+    tournament, organiser, client, filename, content, message
+):
+    client.force_login(organiser)
+    url = reverse("organiser:import", args=[tournament.slug])
+    response = client.post(url, {"file": SimpleUploadedFile(filename, content)}, follow=True)
+    assert response.status_code == 200
+    text = html.unescape(response.content.decode())
+    assert message in " ".join(text.split()), text[text.find("<main>") : text.find("</main>")]
+    assert not tournament.participants.exists()
+
+
+def test_a_million_rows_are_refused_at_once(tournament, organiser, client):
+    content = million_rows()
+    assert len(content) < 5 * 1024 * 1024  # under the upload limit
+    client.force_login(organiser)
+    url = reverse("organiser:import", args=[tournament.slug])
+    response = client.post(url, {"file": SimpleUploadedFile("viele.xlsx", content)}, follow=True)
+    assert "mehr als 5000 Zeilen" in response.content.decode()
