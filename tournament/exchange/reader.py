@@ -855,7 +855,8 @@ class _DocumentReader(_Reader):
             }
             if item.get("table") is not None:
                 key = (item.get("match"), item.get("draw", 1), item.get("table"))
-                if key not in tables:
+                whole = all(isinstance(v, int) and not isinstance(v, bool) for v in key)
+                if not whole or key not in tables:
                     self.error(
                         where,
                         _("there is no such match, draw and table: %(key)s.") % {"key": _shown(list(key))},
