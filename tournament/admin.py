@@ -4,6 +4,7 @@ which check permissions, keep standings and versions right and write the log. Us
 passwords are managed here (django.contrib.auth)."""
 
 from django.contrib import admin
+from django.utils.translation import gettext_lazy as _
 
 from .models import (
     Approval,
@@ -162,8 +163,12 @@ class CorrectionAdmin(ReadOnlyAdmin):
 
 @admin.register(LogEntry)
 class LogEntryAdmin(ReadOnlyAdmin):
-    list_display = ("created", "tournament", "scoresheet", "game", "action", "user_name")
+    list_display = ("created", "tournament", "scoresheet", "game", "action_label", "user_name")
     list_filter = ("action", "tournament")
+
+    @admin.display(description=_("action"))
+    def action_label(self, entry):
+        return entry.label
 
 
 @admin.register(LotDraw)

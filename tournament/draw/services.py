@@ -138,13 +138,16 @@ def _check_results(user, tournament: Tournament, matches, discard_results: bool)
     if documents:
         # 5.3.5: signed and void sheets are documents; no draw replaces them.
         match = documents[0][0]
-        tables = ", ".join(str(table) for number, table in documents if number == match)
+        tables = [str(table) for number, table in documents if number == match]
         raise ServiceError(
-            _(
+            ngettext(
+                "Match %(match)s cannot be drawn again: the scoresheet of table %(tables)s is "
+                "signed or declared void (5.3.5).",
                 "Match %(match)s cannot be drawn again: the scoresheets of tables %(tables)s are "
-                "signed or declared void (5.3.5)."
+                "signed or declared void (5.3.5).",
+                len(tables),
             )
-            % {"match": match, "tables": tables}
+            % {"match": match, "tables": ", ".join(tables)}
         )
     with_results = {m.number: n for m in matches if (n := match_results_count(m))}
     if with_results and not discard_results:

@@ -186,10 +186,17 @@ class LogEntry(models.Model):
     corrections of a scoresheet name the sheet and the game; ``data`` holds the rest, e.g. the
     game before and after."""
 
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="log")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="log", verbose_name=_("tournament")
+    )
     # A sheet with a history is never deleted alone (a redraw keeps it as a discarded draw).
     scoresheet = models.ForeignKey(
-        "tournament.Scoresheet", on_delete=models.RESTRICT, null=True, blank=True, related_name="log"
+        "tournament.Scoresheet",
+        on_delete=models.RESTRICT,
+        null=True,
+        blank=True,
+        related_name="log",
+        verbose_name=_("scoresheet"),
     )
     game = models.PositiveSmallIntegerField(_("game"), null=True, blank=True)
     action = models.CharField(_("action"), max_length=60)
@@ -201,7 +208,7 @@ class LogEntry(models.Model):
         related_name="+",
     )
     user_name = models.CharField(_("by"), max_length=150, blank=True)  # kept when the user goes
-    data = models.JSONField(default=dict, blank=True)
+    data = models.JSONField(_("details"), default=dict, blank=True)
     created = models.DateTimeField(_("at"), default=timezone.now, db_index=True)
 
     class Meta:
@@ -224,7 +231,7 @@ class LogEntry(models.Model):
         parts = [str(data[key]) for key in ("name", "number", "username") if key in data]
         if data.get("role") in StaffRole.Role.values:
             parts.append(str(StaffRole.Role(data["role"]).label))
-        if "match" in data:
+        if data.get("match") is not None:
             parts.append(f"{_('match')} {data['match']}")
         if "table" in data:
             parts.append(f"{_('table')} {data['table']}")
