@@ -100,7 +100,8 @@ class ParticipantEditView(TournamentMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["participant"] = self.object
+        # As stored: a refused form has written what was typed into self.object.
+        context["participant"] = self.participant(self.number)
         context["substitution_form"] = SubstitutionForm()
         context["substitutions"] = self.object.substitutions.order_by("from_match", "from_game")
         context["seats"] = (
@@ -124,9 +125,11 @@ class ParticipantEditView(TournamentMixin, FormView):
 
 
 class SubstituteView(TournamentMixin, FormView):
-    template_name = "organiser/participant_form.html"
+    """The substitute form lives on the participant's page; this takes its post."""
+
     form_class = SubstitutionForm
     permission = Perm.EDIT_PARTICIPANTS
+    http_method_names = ["post"]
 
     def form_valid(self, form):
         participant = self.participant(self.kwargs["number"])

@@ -27,6 +27,7 @@ from .models import StaffRole, Tournament
 from .permissions import Perm, can_create_tournament
 
 
+@require_safe
 def home(request):
     """The tournaments on this installation, newest first, with links for their staff."""
     tournaments = list(Tournament.objects.all())

@@ -1,0 +1,129 @@
+"""Every address × method × role against the expected answer (issue 13). A new address without a
+line here fails the test: whoever adds a page says who may use it.
+
+Roles, in this order: anonymous, referee, supervisor, organiser, and the organiser of another
+tournament. Answers: 200 shown, 302 redirected (to log in, or after a post), 400 malformed,
+403 forbidden, 405 method not allowed."""
+
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import get_resolver, reverse
+from django.urls.resolvers import URLResolver
+from PIL import Image
+
+from tournament.draw import services as draw_service
+from tournament.models import StaffRole
+from tournament.results import signing
+from tournament.tournaments.permissions import COMMAND_LINE
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "referee", "supervisor", "organiser", "foreign")
+
+# name: (arguments, GET answers, POST answers), each answer string one code per role
+STAFF = "302 200 200 200 403"
+STAFF_GET_ONLY = "302 405 405 405 403"
+ORGANISER = "302 403 403 200 403"
+ORGANISER_GET_ONLY = "302 403 403 405 403"
+PUBLIC = "200 200 200 200 200"
+NO_POST = "405 405 405 405 405"
+EXPECTED = {
+    "home": ((), PUBLIC, NO_POST),
+    "organiser:import_document": ((), ORGANISER, ORGANISER),
+    "organiser:create": ((), ORGANISER, ORGANISER),
+    "organiser:export": (("slug",), ORGANISER, ORGANISER_GET_ONLY),
+    "organiser:dashboard": (("slug",), STAFF, STAFF_GET_ONLY),
+    "organiser:edit": (("slug",), ORGANISER, ORGANISER),
+    "organiser:staff": (("slug",), ORGANISER, ORGANISER),
+    "organiser:export_xlsx": (("slug",), STAFF, STAFF_GET_ONLY),
+    "organiser:print_scoresheets": (("slug", 1, "html"), STAFF, STAFF_GET_ONLY),
+    "organiser:rankings_doc": (("slug", "html"), STAFF, STAFF_GET_ONLY),
+    "organiser:certificates_doc": (("slug", "html"), STAFF, STAFF_GET_ONLY),
+    "organiser:participants": (("slug",), STAFF, STAFF_GET_ONLY),
+    "organiser:participant_add": (("slug",), ORGANISER, ORGANISER),
+    "organiser:participant_status": (("slug",), ORGANISER_GET_ONLY, "302 403 403 302 403"),
+    "organiser:import": (("slug",), ORGANISER, ORGANISER),
+    "organiser:export_participants": (("slug",), STAFF, STAFF_GET_ONLY),
+    "organiser:participant": (("slug", 1), ORGANISER, ORGANISER),
+    "organiser:substitute": (("slug", 1), ORGANISER_GET_ONLY, "302 403 403 302 403"),
+    "organiser:draw": (("slug",), ORGANISER, "302 403 403 302 403"),
+    "organiser:table_list": (("slug", 1), STAFF, STAFF_GET_ONLY),
+    "organiser:seat_list": (("slug",), STAFF, STAFF_GET_ONLY),
+    "organiser:table_list_doc": (("slug", 1, "html"), STAFF, STAFF_GET_ONLY),
+    "organiser:seat_list_doc": (("slug", "html"), STAFF, STAFF_GET_ONLY),
+    "organiser:standings": (("slug",), STAFF, "302 403 403 302 403"),
+    "organiser:match_standings": (("slug", 1), STAFF, "302 403 403 302 403"),
+    "referee:board": (("slug", 1), STAFF, "302 403 200 403 403"),
+    "referee:sheet": (("slug", 1, 1), STAFF, "302 400 400 400 403"),
+    "referee:discarded_sheet": (("slug", 2, 1, 1), STAFF, "302 400 400 400 403"),
+    "referee:handcheck": (("slug",), "302 403 200 403 403", "302 403 200 403 403"),
+    "referee:scan": (("slug", 1, 2), STAFF, STAFF_GET_ONLY),
+    "referee:sheet_pdf": (("slug", 1, 1), STAFF, STAFF_GET_ONLY),
+    "public:overview": (("slug",), PUBLIC, NO_POST),
+    "public:qr": (("slug",), PUBLIC, NO_POST),
+    "public:qr_svg": (("slug",), PUBLIC, NO_POST),
+    "public:standings": (("slug",), PUBLIC, NO_POST),
+    "public:match_standings": (("slug", 1), PUBLIC, NO_POST),
+    "public:projector": (("slug",), PUBLIC, NO_POST),
+    "public:participant": (("slug", 1), PUBLIC, NO_POST),
+    "set_language": ((), "302 302 302 302 302", "302 302 302 302 302"),
+    "login": ((), PUBLIC, PUBLIC),
+    "logout": ((), NO_POST, "302 302 302 302 302"),
+    "password_change": ((), "302 200 200 200 200", "302 200 200 200 200"),
+    "password_change_done": ((), "302 200 200 200 200", "302 405 405 405 405"),
+    "password_reset": ((), PUBLIC, PUBLIC),
+    "password_reset_done": ((), PUBLIC, NO_POST),
+    "password_reset_confirm": (("MQ", "x-y"), PUBLIC, PUBLIC),
+    "password_reset_complete": ((), PUBLIC, NO_POST),
+}
+
+
+def url_names(patterns=None, namespace=None):
+    for pattern in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(pattern, URLResolver):
+            if pattern.namespace != "admin":  # Django's own, for superusers
+                yield from url_names(pattern.url_patterns, pattern.namespace or namespace)
+        else:
+            yield f"{namespace}:{pattern.name}" if namespace else pattern.name
+
+
+def test_every_address_has_its_line():
+    assert sorted(url_names()) == sorted(EXPECTED)
+
+
+def jpeg() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (20, 20)).save(buffer, "JPEG")
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
+    scan = SimpleUploadedFile("liste.jpg", jpeg(), content_type="image/jpeg")
+    signing.record_paper_signatures(referee, sheet_of(played, 1, 2), scan)
+    draw_service.draw_one(COMMAND_LINE, played, 2, seed="neu", discard_results=True)  # a discarded draw
+    assert StaffRole.objects.filter(user=foreign_organiser).exclude(tournament=played).exists()
+    return {
+        "anonymous": None,
+        "referee": referee,
+        "supervisor": supervisor,
+        "organiser": organiser,
+        "foreign": foreign_organiser,
+    }
+
+
+def test_every_address_answers_every_role_as_expected(played, users, client):
+    found, expected = {}, {}
+    for name, (arguments, get, post) in EXPECTED.items():
+        args = [played.slug if a == "slug" else a for a in arguments]
+        url = reverse(name, args=args)
+        for role, get_code, post_code in zip(ROLES, get.split(), post.split(), strict=True):
+            client.logout()
+            if users[role] is not None:
+                client.force_login(users[role])
+            found[(name, role)] = (client.get(url).status_code, client.post(url, {}).status_code)
+            expected[(name, role)] = (int(get_code), int(post_code))
+    differences = {key: (found[key], expected[key]) for key in found if found[key] != expected[key]}
+    assert differences == {}
