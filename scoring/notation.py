@@ -42,9 +42,39 @@ _PATTERNS = [
 
 
 class NotationError(ValueError):
-    def __init__(self, code: Code) -> None:
+    def __init__(self, code: Code, value: str | None = None) -> None:
         super().__init__(code)
         self.code = code
+        self.value = value
+
+
+# Read leniently, to say what is wrong with a game that no pattern reads.
+_LENIENT = re.compile(r"(sie|wt|w|t|s|r)([a-z]?)([0-9]*)(.*)")
+_SEATS_OF = {"sie": 1, "wt": 1, "w": 1, "t": 1, "s": 1, "r": 2}
+
+
+def diagnose(compact: str) -> NotationError:
+    """Why ``compact`` (lower case, no spaces) is not a game: the first thing wrong in it."""
+    found = _LENIENT.fullmatch(compact)
+    if found is None:
+        return NotationError(Code.NOTATION_UNREADABLE)
+    head, letter, digits, rest = found.groups()
+    if head in ("t", "s", "r"):
+        if not letter:
+            return NotationError(Code.NOTATION_SUIT_MISSING)
+        if letter not in SUITS:
+            return NotationError(Code.NOTATION_SUIT_UNKNOWN, letter)
+    elif letter:
+        return NotationError(Code.NOTATION_UNREADABLE)
+    seats = _SEATS_OF[head]
+    for digit in digits[:seats]:
+        if digit not in "1234":
+            return NotationError(Code.NOTATION_SEAT_UNKNOWN, digit)
+    if len(digits) < seats:
+        return NotationError(Code.NOTATION_PARTNER_MISSING if digits else Code.NOTATION_UNREADABLE)
+    if head != "sie" and not rest and len(digits) == seats:
+        return NotationError(Code.NOTATION_RESULT_MISSING)
+    return NotationError(Code.NOTATION_UNREADABLE)
 
 
 def parse_game(text: str, number: int, approved: bool = False) -> Game:
@@ -74,7 +104,7 @@ def parse_game(text: str, number: int, approved: bool = False) -> Game:
             schneider=found["level"] == "s",
             schwarz=found["level"] == "x",
         )
-    raise NotationError(Code.NOTATION_UNREADABLE)
+    raise diagnose(compact)
 
 
 _NUMBER = re.compile(r"^(\()?([+-]?[0-9]{1,3})(\))?(\*)?$")

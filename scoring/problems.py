@@ -42,6 +42,11 @@ class Code(StrEnum):
     MATCH_CHECKSUM_NOT_ZERO = "match_checksum_not_zero"
     # The referee's short notation
     NOTATION_UNREADABLE = "notation_unreadable"
+    NOTATION_SEAT_UNKNOWN = "notation_seat_unknown"
+    NOTATION_SUIT_UNKNOWN = "notation_suit_unknown"
+    NOTATION_SUIT_MISSING = "notation_suit_missing"
+    NOTATION_PARTNER_MISSING = "notation_partner_missing"
+    NOTATION_RESULT_MISSING = "notation_result_missing"
     ROW_CIRCLED_TWICE = "row_circled_twice"
     # Rule profiles (RULINGS 15)
     UNKNOWN_PROFILE = "unknown_profile"

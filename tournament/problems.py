@@ -54,6 +54,15 @@ MESSAGES = {
         "This is not a game in short: e.g. re13+ (Sauspiel with the Eichel-Sau, 1 with 3, won), "
         "sh2- (Herz-Solo of 2, lost), w3+s, tg1+, wt4-, sie2, or re13 75 for card points."
     ),
+    Code.NOTATION_SEAT_UNKNOWN: _("There is no seat {value}: the seats are 1 to 4."),
+    Code.NOTATION_SUIT_UNKNOWN: _("“{value}” is no suit: e (Eichel), g (Gras), h (Herz), s (Schellen)."),
+    Code.NOTATION_SUIT_MISSING: _(
+        "The suit is missing after the contract: e, g, h or s (re13+ is a Sauspiel with the Eichel-Sau)."
+    ),
+    Code.NOTATION_PARTNER_MISSING: _("A Sauspiel names declarer and partner: re13+ (1 with 3)."),
+    Code.NOTATION_RESULT_MISSING: _(
+        "The result is missing: + won or - lost (re13+), or the card points (re13 75)."
+    ),
     Code.ROW_CIRCLED_TWICE: _("Only one number of a row is circled: the soloist's."),
     Code.GAME_MISSING: _("Game {game} has not been entered."),
     Code.GAME_NUMBER_TWICE: _("Game {game} is entered twice."),
@@ -97,3 +106,8 @@ def problem_message(problem: Problem) -> str:
 
 def problem_messages(problems: Iterable[Problem]) -> list[str]:
     return [problem_message(problem) for problem in problems]
+
+
+def notation_message(error) -> str:
+    """What is wrong with a typed game or paper row (a scoring.notation.NotationError)."""
+    return problem_message(Problem(error.code, value=error.value))

@@ -42,7 +42,7 @@ def test_notation_reads_as_meant(text, expected):
 def test_unreadable_notation(text):
     with pytest.raises(NotationError) as error:
         parse_game(text, 1)
-    assert error.value.code is Code.NOTATION_UNREADABLE
+    assert error.value.code.name.startswith("NOTATION_")
 
 
 @given(st.integers(1, 32).flatmap(games))
@@ -94,3 +94,23 @@ def test_only_ascii_digits_are_card_points(typed):
 def test_a_paper_row_takes_only_ascii_digits():
     with pytest.raises(NotationError):
         parse_row("٦* -2 -2 -2", 5)
+
+
+@pytest.mark.parametrize(
+    ("typed", "code", "value"),
+    [
+        ("re13", Code.NOTATION_RESULT_MISSING, None),
+        ("re15+", Code.NOTATION_SEAT_UNKNOWN, "5"),
+        ("sz2+", Code.NOTATION_SUIT_UNKNOWN, "z"),
+        ("s2+", Code.NOTATION_SUIT_MISSING, None),
+        ("re1+", Code.NOTATION_PARTNER_MISSING, None),
+        ("w7-", Code.NOTATION_SEAT_UNKNOWN, "7"),
+        ("sh2", Code.NOTATION_RESULT_MISSING, None),
+        ("hallo", Code.NOTATION_UNREADABLE, None),
+    ],
+)
+def test_a_typo_is_told_what_is_wrong(typed, code, value):
+    """Issue 14, finding 9: not the generic list of examples, but what is wrong."""
+    with pytest.raises(NotationError) as refused:
+        parse_game(typed, 5)
+    assert (refused.value.code, refused.value.value) == (code, value)

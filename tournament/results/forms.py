@@ -8,7 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import Contract, Game, Result, Sanction, Suit
 from scoring.notation import NotationError, parse_game, parse_row
 
-from ..problems import MESSAGES
+from ..problems import notation_message
 from .models import GameEntry
 
 SEATS = [(n, str(n)) for n in range(1, 5)]
@@ -65,7 +65,7 @@ class GameForm(SheetForm):
             try:
                 return parse_game(data["notation"], number)
             except NotationError as error:
-                raise forms.ValidationError(str(MESSAGES[error.code])) from None
+                raise forms.ValidationError(notation_message(error)) from None
         if not data.get("contract") or not data.get("declarer"):
             raise forms.ValidationError(
                 _("Type the game in short (e.g. re13+) or choose contract and declarer.")
@@ -89,14 +89,14 @@ class RowForm(SheetForm):
         label=_("paper-list row"),
         max_length=60,
         help_text=_("Four numbers in seat order, the circled one with * (e.g. 6* -2 -2 -2)."),
-        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "notation", "autofocus": True}),
+        widget=forms.TextInput(attrs={"autocomplete": "off", "class": "notation"}),
     )
 
     def entry(self):
         try:
             return parse_row(self.cleaned_data["row"], self.cleaned_data["number"])
         except NotationError as error:
-            raise forms.ValidationError(str(MESSAGES[error.code])) from None
+            raise forms.ValidationError(notation_message(error)) from None
 
 
 class SanctionForm(SheetForm):
@@ -140,8 +140,9 @@ class VersionMixin(forms.Form):
 
 class ApprovalForm(CardsMixin, VersionMixin, forms.Form):
     number = forms.IntegerField(label=_("game"), min_value=1, max_value=999)
+    # Nothing chosen at first: a typed letter must not pick a contract unseen (issue 14).
     contract = forms.ChoiceField(
-        label=_("contract"), choices=[c for c in GameEntry.Contract.choices if c[0] != "rufer"]
+        label=_("contract"), choices=[("", "—"), *(c for c in GameEntry.Contract.choices if c[0] != "rufer")]
     )
     suit = forms.ChoiceField(
         label=_("trumps (Solo)"), required=False, choices=[("", "—"), *GameEntry.Suit.choices]
@@ -209,7 +210,7 @@ class CorrectionForm(VersionMixin, forms.Form):
         try:
             return parse_game(self.cleaned_data["notation"], self.cleaned_data["number"])
         except NotationError as error:
-            raise forms.ValidationError(str(MESSAGES[error.code])) from None
+            raise forms.ValidationError(notation_message(error)) from None
 
 
 class VoidForm(VersionMixin, forms.Form):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePath
 
 from django import forms
@@ -10,6 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Max
 from django.http import FileResponse, Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
@@ -185,6 +187,11 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
         "void": VoidForm,
     }
 
+    def get_template_names(self):
+        if getattr(self.request, "htmx", False) and not self.request.htmx.boosted:
+            return [self.partial_name]  # a change link or cancel: the sheet part only
+        return [self.template_name]
+
     def load(self) -> Scoresheet:
         sheet = sheet_of(self.tournament, self.kwargs["match"], self.kwargs["table"], self.kwargs.get("draw"))
         if sheet is None:
@@ -193,19 +200,23 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
 
     # Display
 
-    def get_context_data(self, sheet: Scoresheet | None = None, forms_in_use=None, **kwargs):
+    def get_context_data(self, sheet: Scoresheet | None = None, forms_in_use=None, edit=None, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(self.sheet_context(sheet or self.load(), forms_in_use or {}))
+        if edit is None and forms_in_use is None:
+            edit = as_number(self.request.GET.get("edit", ""))
+        context.update(self.sheet_context(sheet or self.load(), forms_in_use or {}, edit))
         return context
 
-    def sheet_context(self, sheet: Scoresheet, forms_in_use: dict) -> dict:
+    def sheet_context(self, sheet: Scoresheet, forms_in_use: dict, edit: int | None = None) -> dict:
+        """What the sheet page shows; ``edit``: the game being changed (change mode)."""
         rules = self.tournament.rules
         (sheet,) = loaded([sheet])
         view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
         scored = view.score
         entries = {game.number: game.entry for game in view.entered}
         next_number = scored.missing[0] if scored.missing else None
-        edit = as_number(self.request.GET.get("edit", ""))
+        if edit not in entries:
+            edit = None
         initial = {"number": next_number, "sheet": sheet.pk, "version": sheet.version}
         soloist_count = soloist_games_before(rules.games_per_match + 1, [r.scored for r in scored.rows])
         return {
@@ -223,17 +234,22 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "approval_form": forms_in_use.get("approve") or ApprovalForm(initial={"number": next_number}),
             "soloist_count": soloist_count,
             "approval_from_now": soloist_count >= rules.solo_approval_from - 1,
-            "history": sheet.log.all()[:12],
+            "history": sheet.log.all(),
             # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
             "can_enter": self.can(Perm.ENTER_RESULTS)
             and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID)
             and not sheet.match.is_discarded,
-            "can_approve": self.can(Perm.APPROVE) and not sheet.match.is_discarded,
+            "can_approve": self.can(Perm.APPROVE)
+            and not sheet.match.is_discarded
+            and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID),
             "can_sanction": self.can(Perm.SANCTION),
             "can_correct": self.can(Perm.CORRECT) and not sheet.match.is_discarded,
             "signatures": {s.position: s for s in sheet.signatures.all()},
             "corrections": sheet.corrections,
             "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),
+            "sheet_url": reverse(
+                "referee:sheet", args=[self.tournament.slug, sheet.match.number, sheet.table.number]
+            ),
             "differences": check(sheet),  # what is stored against what was entered and signed
         }
 
@@ -266,11 +282,16 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
 
     # Writing
 
+    CHANGE = re.compile(r"[äa]\s*([0-9]{1,3})")  # "ä2": change game 2 from the keyboard
+
     def post(self, request, *args, **kwargs):
         sheet = self.load()
         action = request.POST.get("action", "")
         if action not in self.FORMS:
             return HttpResponseBadRequest(_("Unknown action."))
+        change = self.CHANGE.fullmatch(request.POST.get("notation", "").strip().lower())
+        if action == "game" and change:
+            return self.change_mode(request, sheet, int(change.group(1)))
         form = self.FORMS[action](request.POST, request.FILES, auto_id=f"{action}_%s")
         valid = form.is_valid()
         if not valid and any(
@@ -300,25 +321,48 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
         except ServiceError as error:
             refused = True
             self.refuse(error)
-        forms_in_use = {}
-        if refused:
-            forms_in_use = {
-                action: self.rebound(form, sheet),
-                "mode": action if action in ("row", "sanction") else "game",
-            }
         sheet = self.load()
-        if request.htmx:
-            context = {"tournament": self.tournament, **self.sheet_context(sheet, forms_in_use)}
-            return render(request, self.partial_name, context)
+        forms_in_use, edit = {}, None
         if refused:
-            return self.render_to_response(self.get_context_data(sheet, forms_in_use, **kwargs))
+            # Shown again as typed; a change stays a change, a new game goes to a free number.
+            rebound = self.rebound(form, sheet)
+            forms_in_use = {action: rebound, "mode": action if action in ("row", "sanction") else "game"}
+            if rebound.data.get("replace") in ("True", "true", "on", True):
+                edit = as_number(str(rebound.data.get("number", "")))
+        if request.htmx:
+            context = {"tournament": self.tournament, **self.sheet_context(sheet, forms_in_use, edit)}
+            response = render(request, self.partial_name, context)
+            if not refused:  # back to entering the next game, also after a reload
+                response["HX-Replace-Url"] = context["sheet_url"]
+            return response
+        if refused:
+            return self.render_to_response(self.get_context_data(sheet, forms_in_use, edit, **kwargs))
         return redirect("referee:sheet", self.tournament.slug, kwargs["match"], kwargs["table"])
 
+    def change_mode(self, request, sheet: Scoresheet, number: int):
+        """The entry form for changing game ``number``, reached by typing ä and its number."""
+        if not sheet.entries.filter(number=number).exists():
+            messages.error(
+                request, _("Game %(game)s is not entered: there is nothing to change.") % {"game": number}
+            )
+            number = None
+        if request.htmx:
+            context = {"tournament": self.tournament, **self.sheet_context(sheet, {}, number)}
+            return render(request, self.partial_name, context)
+        url = reverse("referee:sheet", args=[self.tournament.slug, sheet.match.number, sheet.table.number])
+        return redirect(f"{url}?edit={number}#entry" if number else f"{url}#entry")
+
     def rebound(self, form, sheet: Scoresheet):
-        """A refused form shown again as typed, with the sheet as it is now."""
+        """A refused form shown again as typed, with the sheet as it is now: a new game whose
+        number was taken meanwhile moves to the next free number."""
         data = form.data.copy()
-        current = Scoresheet.objects.get(pk=sheet.pk)
-        data["sheet"], data["version"] = current.pk, current.version
+        data["sheet"], data["version"] = sheet.pk, sheet.version
+        number = as_number(str(data.get("number", "")))
+        if number and data.get("replace") not in ("True", "true", "on") and "number" in form.fields:
+            taken = set(sheet.entries.values_list("number", flat=True))
+            if number in taken:
+                free = [n for n in range(1, self.tournament.rules.games_per_match + 1) if n not in taken]
+                data["number"] = free[0] if free else number
         return type(form)(data, auto_id=form.auto_id)
 
     def do_game(self, sheet, form):

@@ -60,3 +60,62 @@ def test_four_players_sign_on_the_pad_and_the_sheet_is_verified(desk, played, re
     desk.wait_text("p.verified", "Geprüft")
     desk.screenshot("desk-signed-and-verified")
     assert "Unterschrieben und gesperrt" in desk.find("section.signed h2").text
+
+
+def type_game(desk, typed: str, expected_next: int) -> None:
+    desk.wait_for(lambda d: d.switch_to.active_element.get_attribute("id") == "game_notation")
+    desk.driver.switch_to.active_element.send_keys(typed, Keys.ENTER)
+    desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == str(expected_next))
+
+
+def test_after_changing_a_game_the_next_game_typed_is_a_new_one(desk, drawn, referee):
+    """Issue 14, finding 1: saving a changed game returns to the next free game, empty."""
+    desk.login(referee)
+    desk.get(sheet_path(drawn))
+    for number, typed in enumerate(("re13+", "sh2+", "w3-s"), start=1):
+        type_game(desk, typed, number + 1)
+    desk.find("#game-2 td.actions a").click()  # "ändern"
+    desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "2")
+    banner = desk.find(".change-banner")
+    assert "Spiel 2 wird geändert" in banner.text and "Abbrechen" in banner.text
+    field = desk.driver.switch_to.active_element
+    assert field.get_attribute("id") == "game_notation" and field.get_attribute("value") == "sh2+"
+    field.clear()
+    field.send_keys("rg24+", Keys.ENTER)
+    desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "4")
+    assert not desk.driver.find_elements("css selector", ".change-banner")
+    assert desk.driver.switch_to.active_element.get_attribute("value") == ""
+    assert "edit" not in desk.driver.current_url
+    type_game(desk, "re14-", 5)  # a new game 4, game 2 stays as changed
+    # ä3 and Enter opens game 3 for a change from the keyboard; Esc leaves it unchanged
+    type_game(desk, "ä3", 3)
+    assert desk.find(".change-banner")
+    desk.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
+    desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "5")
+    games = {e.number: (e.contract, e.suit, e.declarer, e.partner) for e in GameEntry.objects.all()}
+    assert games == {
+        1: ("rufer", "eichel", 1, 3),
+        2: ("rufer", "gras", 2, 4),
+        3: ("wenz", "", 3, None),
+        4: ("rufer", "eichel", 1, 4),
+    }
+
+
+def test_the_answer_appears_beside_the_entry_field(desk, drawn, referee):
+    """Issue 14, finding 2: at a desk's screen a typo's message is in view next to the field,
+    the typed text stays, selected, and what is typed next replaces it."""
+    desk.login(referee)
+    desk.get(sheet_path(drawn))
+    type_game(desk, "re13+", 2)
+    answer = desk.find("#answer")
+    assert desk.in_view(answer) and "Spiel 1" in answer.text
+    desk.driver.switch_to.active_element.send_keys("re15+", Keys.ENTER)
+    desk.wait_text("#answer", "Platz 5")
+    error = desk.find("#answer li.error")
+    assert desk.in_view(error) and error.get_attribute("role") == "alert"
+    field = desk.driver.switch_to.active_element
+    assert field.get_attribute("value") == "re15+"
+    desk.screenshot("desk-typo-answer")
+    field.send_keys("re14+", Keys.ENTER)  # the selected typo is replaced, not appended to
+    desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "3")
+    assert GameEntry.objects.get(number=2).partner == 4
