@@ -13,6 +13,7 @@ from .models import (
     LogEntry,
     LotDraw,
     Match,
+    OldSlug,
     Participant,
     Scoresheet,
     Seat,
@@ -169,6 +170,11 @@ class LogEntryAdmin(ReadOnlyAdmin):
     @admin.display(description=_("action"))
     def action_label(self, entry):
         return entry.label
+
+
+@admin.register(OldSlug)
+class OldSlugAdmin(ReadOnlyAdmin):
+    list_display = ("slug", "tournament")
 
 
 @admin.register(LotDraw)

@@ -4,7 +4,7 @@ from .draw.models import Match, Seat, Table
 from .participants.models import Participant, Substitution
 from .results.models import Approval, Correction, GameEntry, Scoresheet, Signature
 from .standings.models import LotDraw
-from .tournaments.models import LogEntry, StaffRole, Tournament
+from .tournaments.models import LogEntry, OldSlug, StaffRole, Tournament
 
 __all__ = [
     "Approval",
@@ -13,6 +13,7 @@ __all__ = [
     "LogEntry",
     "LotDraw",
     "Match",
+    "OldSlug",
     "Participant",
     "Scoresheet",
     "Seat",

@@ -373,6 +373,8 @@ class _DocumentReader(_Reader):
         self.status = (
             self.choice(status, Tournament.Status.values, where, "status") or Tournament.Status.FINISHED
         )
+        if head.get("status_automatic") is True:  # this project's writer: it follows the tournament
+            self.status = ""
         prize_places = head.get("prize_places", 3)
         self.prize_places = self.integer(prize_places, where, _("The prize places"), 1, MAX_SMALL) or 3
         self.retention_until = None

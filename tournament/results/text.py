@@ -103,3 +103,46 @@ def describe_entry(entry: GameEntry) -> str:
     )
     outcome = _outcome(entry)
     return f"{game}, {players}: {outcome}" if outcome else f"{game}, {players}"
+
+
+# The fields of an entry's record that describe it, with what an older record may lack.
+RECORD_FIELDS = {
+    "kind": GameEntry.Kind.GAME,
+    "contract": "",
+    "suit": "",
+    "declarer": None,
+    "partner": None,
+    "result": "",
+    "schneider": False,
+    "schwarz": False,
+    "declarer_points": None,
+    "invalid_announcement": False,
+    "liable": None,
+    "written": None,
+}
+
+
+def describe_record(record: dict | None) -> str:
+    """An entry as the log keeps it (GameEntry.as_record), in words with its points."""
+    if not record:
+        return "—"
+    entry = GameEntry(**{key: record.get(key) or default for key, default in RECORD_FIELDS.items()})
+    text = describe_entry(entry)
+    points = record.get("points")
+    return f"{text} ({points_text(points)})" if points else text
+
+
+def log_change(entry) -> str:
+    """What a log line changed about a game: before → after, in words."""
+    data = entry.data or {}
+    if entry.action in ("entry.create",):
+        return describe_record(data.get("after"))
+    if entry.action in ("entry.update", "sheet.correct"):
+        return f"{describe_record(data.get('before'))} → {describe_record(data.get('after'))}"
+    if entry.action == "entry.delete":
+        return describe_record(data.get("before"))
+    if entry.action == "approval.grant":
+        return str(GameEntry.Contract((data.get("after") or {}).get("contract", "solo")).label)
+    if entry.action == "approval.withdraw":
+        return str(GameEntry.Contract((data.get("before") or {}).get("contract", "solo")).label)
+    return ""

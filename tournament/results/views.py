@@ -43,7 +43,7 @@ from .forms import (
 )
 from .models import GameEntry, Scoresheet
 from .sheet import loaded, sheet_view
-from .text import describe_entry, points_text
+from .text import describe_entry, log_change, points_text
 from .verify import check, findings
 
 
@@ -234,7 +234,10 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             "approval_form": forms_in_use.get("approve") or ApprovalForm(initial={"number": next_number}),
             "soloist_count": soloist_count,
             "approval_from_now": soloist_count >= rules.solo_approval_from - 1,
-            "history": sheet.log.all(),
+            "history": [
+                (entry, log_change(entry))
+                for entry in sheet.log.select_related("scoresheet__match", "scoresheet__table")
+            ],
             # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
             "can_enter": self.can(Perm.ENTER_RESULTS)
             and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID)

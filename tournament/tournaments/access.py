@@ -5,15 +5,35 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from ..errors import ServiceError
 from ..participants.models import Participant
-from .models import Tournament
+from .models import OldSlug, Tournament
 from .permissions import Perm, permissions
 
 POLL_SECONDS = 30
+
+
+def tournament_at(request, slug: str) -> Tournament | HttpResponse:
+    """The tournament of an address; under a short name it had before, a permanent redirect to
+    the same page under its name now (printed QR codes and links keep working)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is not None:
+        return tournament
+    old = OldSlug.objects.filter(slug=slug).select_related("tournament").first()
+    if old is None:
+        raise Http404
+    match = request.resolver_match
+    url = reverse(
+        f"{match.namespace}:{match.url_name}" if match.namespace else match.url_name,
+        kwargs={**match.kwargs, "slug": old.tournament.slug},
+    )
+    query = request.META.get("QUERY_STRING")
+    return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)
 
 
 class TournamentMixin(LoginRequiredMixin):
@@ -22,7 +42,10 @@ class TournamentMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        found = tournament_at(request, kwargs["slug"])
+        if isinstance(found, HttpResponse):
+            return found
+        self.tournament = found
         self.allowed = permissions(request.user, self.tournament)  # one query per request
         if self.permission not in self.allowed:
             raise PermissionDenied
@@ -68,12 +91,15 @@ class PublicMixin:
     http_method_names = ["get", "head"]
 
     def dispatch(self, request, *args, **kwargs):
-        self.tournament = get_object_or_404(Tournament, slug=kwargs["slug"])
+        found = tournament_at(request, kwargs["slug"])
+        if isinstance(found, HttpResponse):
+            return found
+        self.tournament = found
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["tournament"] = self.tournament
-        context["running"] = self.tournament.status == Tournament.Status.RUNNING
+        context["running"] = self.tournament.current_status == Tournament.Status.RUNNING
         context["poll_seconds"] = POLL_SECONDS
         return context

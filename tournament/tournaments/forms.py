@@ -11,6 +11,7 @@ from scoring.profiles import PROFILES, ProfileError, build_profile
 
 from ..problems import problem_messages
 from .models import StaffRole, Tournament
+from .services import free_slug
 
 RULE_NUMBERS = ("matches", "games_per_match", "solo_approval_from", "min_age")
 
@@ -41,21 +42,57 @@ class TournamentForm(forms.ModelForm):
 
     class Meta:
         model = Tournament
-        fields = ["name", "slug", "date", "venue", "organiser", "profile", "status", "retention_until"]
+        fields = [
+            "name",
+            "slug",
+            "date",
+            "venue",
+            "organiser",
+            "prize_places",
+            "profile",
+            "status",
+            "retention_until",
+        ]
         widgets = {"date": DateInput(), "retention_until": DateInput()}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["retention_until"].required = False
+        self.fields["slug"].required = False
+        self.fields["prize_places"].required = False
+        self.fields["slug"].help_text = _("Empty: made from the name. Old addresses keep leading here.")
+        self.fields["status"].choices = [("", _("follows the tournament")), *Tournament.Status.choices]
         overrides = self.instance.rule_overrides or {}
+        profile = PROFILES.get(self.instance.profile or "schafkopfschule-2007")
         for key in RULE_NUMBERS:
             self.fields[key].initial = overrides.get(key)
-            profile = PROFILES.get(self.instance.profile or "schafkopfschule-2007")
             self.fields[key].widget.attrs["placeholder"] = getattr(profile, key)
+        # The placeholders follow the profile chosen (static/js/tournament-form.js).
+        self.fields["profile"].widget.attrs["data-profiles"] = json.dumps(
+            {name: {key: getattr(p, key) for key in RULE_NUMBERS} for name, p in PROFILES.items()}
+        )
         tables = {k: v for k, v in overrides.items() if k in ("points", "sanctions")}
         self.fields["tables"].initial = json.dumps(tables) if tables else ""
         if not self.instance.pk:
             del self.fields["status"]
+        elif self.instance.matches.filter(drawn_at__isnull=False).exists():
+            # The rules are fixed since the draw (the service refuses a change too).
+            for key in ("profile", *RULE_NUMBERS, "tables"):
+                self.fields[key].disabled = True
+            self.fields["profile"].help_text = _(
+                "Fixed since the draw: every scoresheet is played and counted by these rules."
+            )
+
+    def clean_prize_places(self):
+        return self.cleaned_data.get("prize_places") or self.instance.prize_places or 3
+
+    def clean_slug(self):
+        slug = self.cleaned_data.get("slug")
+        if slug:
+            return slug
+        if self.instance.pk:
+            return self.instance.slug
+        return free_slug(self.data.get("name", ""))
 
     def clean(self):
         data = super().clean()

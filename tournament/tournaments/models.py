@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime
 
+from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -11,6 +12,7 @@ from django.db import models
 from django.db.models import F
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from scoring.profiles import DEFAULT_PROFILE, PROFILES, ProfileError, RuleProfile, build_profile
@@ -62,7 +64,15 @@ class Tournament(models.Model):
     )
     # RULINGS 15: overrides in the shape of the exchange format's ``rules`` object.
     rule_overrides = models.JSONField(_("rule overrides"), default=dict, blank=True)
-    status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.PREPARATION)
+    # Empty: the status follows what happened (see ``current_status``); else set by hand.
+    status = models.CharField(
+        _("status"),
+        max_length=20,
+        choices=Status.choices,
+        blank=True,
+        default="",
+        help_text=_("Empty: follows the tournament (drawn: running; every scoresheet signed: finished)."),
+    )
     # Raised by every write that changes what the standings read (seats, participants,
     # substitutions, lots): cached standings are keyed by it.
     results_version = models.PositiveIntegerField(default=0, editable=False)
@@ -94,6 +104,32 @@ class Tournament(models.Model):
     def get_absolute_url(self) -> str:
         return reverse("organiser:dashboard", args=[self.slug])
 
+    @cached_property
+    def current_status(self) -> str:
+        """The status set by hand, or what happened: before the draw in preparation, drawn
+        running, every sheet of every match signed or void finished."""
+        if self.status:
+            return self.status
+        matches = list(self.matches.all())
+        if not any(match.is_drawn for match in matches):
+            return self.Status.PREPARATION
+        if all(match.is_drawn for match in matches) and not self.unsigned_sheets:
+            return self.Status.FINISHED
+        return self.Status.RUNNING
+
+    def get_current_status_display(self) -> str:
+        return str(self.Status(self.current_status).label)
+
+    @cached_property
+    def unsigned_sheets(self) -> int:
+        """Scoresheets of the current draws neither signed nor void: standings are provisional."""
+        sheets = apps.get_model("tournament", "Scoresheet").objects
+        return (
+            sheets.filter(match__tournament=self, match__discarded_at__isnull=True)
+            .exclude(status__in=["signed", "void"])
+            .count()
+        )
+
     @property
     def has_signed_sheets(self) -> bool:
         return self.matches.model.all_draws.filter(tournament=self, scoresheets__digest__gt="").exists()
@@ -121,6 +157,20 @@ class Tournament(models.Model):
             raise ValidationError(
                 {"retention_until": _("Scoresheets must be kept at least 6 months (5.3.5).")}
             )
+
+
+class OldSlug(models.Model):
+    """A short name the tournament had: its printed QR codes and links keep working."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="old_slugs")
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+
+    class Meta:
+        verbose_name = _("earlier short name")
+        verbose_name_plural = _("earlier short names")
+
+    def __str__(self) -> str:
+        return self.slug
 
 
 class StaffRole(models.Model):
@@ -231,10 +281,13 @@ class LogEntry(models.Model):
         parts = [str(data[key]) for key in ("name", "number", "username") if key in data]
         if data.get("role") in StaffRole.Role.values:
             parts.append(str(StaffRole.Role(data["role"]).label))
-        if data.get("match") is not None:
-            parts.append(f"{_('match')} {data['match']}")
-        if "table" in data:
-            parts.append(f"{_('table')} {data['table']}")
+        sheet = self.scoresheet
+        match = sheet.match.number if sheet else data.get("match")
+        table = sheet.table.number if sheet else data.get("table")
+        if match is not None:
+            parts.append(f"{_('match')} {match}")
+        if table is not None:
+            parts.append(f"{_('table')} {table}")
         if self.game:
             parts.append(f"{_('game')} {self.game}")
         if "seed" in data:

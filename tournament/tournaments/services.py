@@ -5,16 +5,18 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..draw.models import Match
 from ..errors import ServiceError
 from ..results.models import Approval, GameEntry
 from .audit import record
-from .models import StaffRole, Tournament
+from .models import OldSlug, StaffRole, Tournament
 from .permissions import Perm, can_create_tournament, require
 
 TOURNAMENT_FIELDS = (
+    "prize_places",
     "name",
     "slug",
     "date",
@@ -44,11 +46,35 @@ def sync_matches(tournament: Tournament) -> None:
         match.delete()
 
 
+UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def fold_umlauts(text: str) -> str:
+    """Grünwald as gruenwald is written without umlauts (and found: ü/ue, ß/ss)."""
+    return text.translate(UMLAUTS)
+
+
+def free_slug(name: str) -> str:
+    """A short name made from the tournament's name, that no tournament has or had."""
+    base = slugify(fold_umlauts(name))[:70] or "turnier"
+    slug, counter = base, 2
+    while Tournament.objects.filter(slug=slug).exists() or OldSlug.objects.filter(slug=slug).exists():
+        slug, counter = f"{base}-{counter}", counter + 1
+    return slug
+
+
 @transaction.atomic
 def create_tournament(user, **fields) -> Tournament:
     if not can_create_tournament(user):
         raise PermissionDenied("add_tournament")
     tournament = Tournament(**{k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS})
+    if not tournament.slug:  # suggested from the name
+        tournament.slug = free_slug(tournament.name)
+    elif OldSlug.objects.filter(slug=tournament.slug).exists():
+        raise ServiceError(
+            _("The short name “%(slug)s” was another tournament's: its links still lead there.")
+            % {"slug": tournament.slug}
+        )
     tournament.full_clean()
     tournament.save()
     if getattr(user, "pk", None):  # from the command line there is nobody to make organiser
@@ -63,14 +89,35 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
     require(user, tournament, Perm.EDIT_TOURNAMENT)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {k: str(getattr(tournament, k)) for k in fields if k in TOURNAMENT_FIELDS}
+    drawn = Match.all_draws.filter(tournament=tournament, drawn_at__isnull=False).exists()
+    for key in ("profile", "rule_overrides"):
+        if key in fields and fields[key] != getattr(tournament, key) and drawn:
+            raise ServiceError(
+                _(
+                    "The rules are fixed since the draw: every scoresheet is played and counted by "
+                    "them. Draw again from scratch in a new tournament to play by others."
+                )
+            )
+    old_slug = tournament.slug
     if "date" in fields and fields["date"] != tournament.date and tournament.has_signed_sheets:
         # 5.3.5: the retention of signed sheets runs from the tournament date
         raise ServiceError(_("Scoresheets are signed: the date of the tournament stays as it is (5.3.5)."))
     for key, value in fields.items():
         if key in TOURNAMENT_FIELDS:
             setattr(tournament, key, value)
+    if (
+        tournament.slug != old_slug
+        and OldSlug.objects.filter(slug=tournament.slug).exclude(tournament=tournament).exists()
+    ):
+        raise ServiceError(
+            _("The short name “%(slug)s” was another tournament's: its links still lead there.")
+            % {"slug": tournament.slug}
+        )
     tournament.full_clean()
     tournament.save()
+    if tournament.slug != old_slug:  # printed QR codes and links keep working
+        OldSlug.objects.filter(slug=tournament.slug).delete()
+        OldSlug.objects.get_or_create(slug=old_slug, defaults={"tournament": tournament})
     sync_matches(tournament)
     tournament.results_changed()
     after = {k: str(getattr(tournament, k)) for k in before}

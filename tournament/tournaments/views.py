@@ -11,7 +11,7 @@ from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
@@ -20,8 +20,9 @@ from django.views.generic import FormView, TemplateView
 from ..draw import services as draw_service
 from ..errors import ServiceError
 from ..participants.models import Participant
+from ..results.text import log_change
 from . import services as tournament_service
-from .access import PublicMixin, TournamentMixin
+from .access import PublicMixin, TournamentMixin, tournament_at
 from .forms import StaffForm, TournamentForm
 from .models import StaffRole, Tournament
 from .permissions import Perm, can_create_tournament
@@ -76,7 +77,9 @@ class QrCodeView(PublicMixin, TemplateView):
 
 @require_safe
 def qr_svg(request, slug):
-    tournament = get_object_or_404(Tournament, slug=slug)
+    tournament = tournament_at(request, slug)
+    if isinstance(tournament, HttpResponse):
+        return tournament
     buffer = io.BytesIO()
     segno.make(public_url(request, tournament), error="m").save(buffer, kind="svg", scale=10, border=2)
     return HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
@@ -117,6 +120,43 @@ class TournamentEditView(TournamentMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("The tournament was saved."))
         return redirect(self.tournament.get_absolute_url())
+
+
+def overrides_in_words(overrides: dict) -> list[str]:
+    """Where the rules differ from their profile, as the organiser reads them."""
+    words = []
+    numbers = {
+        "matches": _("%(n)s matches"),
+        "games_per_match": _("%(n)s games a match"),
+        "solo_approval_from": _("approval from the %(n)sth Solo/Wenz"),
+        "min_age": _("minimum age %(n)s"),
+    }
+    for key, text in numbers.items():
+        if key in overrides:
+            words.append(text % {"n": overrides[key]})
+    points = overrides.get("points", {})
+    pairs = {"tout": _("Tout %(values)s"), "sie": _("Sie %(values)s")}
+    if "rufer" in points:
+        words.append(_("Sauspiel %(values)s") % {"values": "/".join(str(v) for v in points["rufer"])})
+    if "solo" in points:
+        levels = ", ".join("/".join(str(v) for v in pair) for pair in points["solo"])
+        words.append(_("Solo/Wenz %(values)s (plain, Schneider, Schwarz)") % {"values": levels})
+    for key, text in pairs.items():
+        if key in points:
+            words.append(text % {"values": "/".join(str(v) for v in points[key])})
+    sanctions = overrides.get("sanctions", {})
+    if sanctions:
+        parts = [
+            f"{name} {'/'.join(str(v) for v in value) if isinstance(value, list) else value}"
+            for name, value in (
+                ("Sauspiel", sanctions.get("rufer")),
+                ("Solo", sanctions.get("solo")),
+                ("Tout", sanctions.get("tout")),
+            )
+            if value is not None
+        ]
+        words.append(_("sanctions %(values)s") % {"values": ", ".join(parts)})
+    return words
 
 
 def readiness(tournament) -> list[tuple[bool, str]]:
@@ -178,7 +218,11 @@ class DashboardView(TournamentMixin, TemplateView):
         context["readiness"] = readiness(self.tournament)
         context["rules"] = self.tournament.rules
         context["matches"] = self.tournament.matches.all()
-        context["history"] = self.tournament.log.all()[:15]
+        history = self.tournament.log.select_related("scoresheet__match", "scoresheet__table")
+        shown = self.request.GET.get("history") == "all"
+        context["history"] = [(entry, log_change(entry)) for entry in (history if shown else history[:25])]
+        context["history_all"] = shown
+        context["overrides"] = overrides_in_words(self.tournament.rule_overrides or {})
         return context
 
 

@@ -2,14 +2,18 @@
 
 import datetime
 import io
+import random
 
 import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from tournament.demo.generator import fill_results
+from tournament.draw.services import draw_all
 from tournament.errors import ServiceError
-from tournament.models import LogEntry, StaffRole
+from tournament.models import LogEntry, StaffRole, Tournament
 from tournament.tournaments import services as tournament_service
+from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
@@ -87,3 +91,27 @@ def test_birth_dates_are_shown_to_organisers_only(
         cells = [cell for row in book.active.iter_rows(values_only=True) for cell in row]
         assert ("02.04.1961" in cells or datetime.datetime(1961, 4, 2) in cells) is shown, user
         assert ("Geburtsdatum" in cells) is shown
+
+
+def test_the_status_follows_what_happened(
+    make_tournament, add_players, referee, organiser, sheet_of, sign, client
+):
+    """Issue 14, finding 7: drawn it runs, every sheet signed it is finished; set by hand it
+    stays; a ranking printed before every sheet is signed says it is provisional."""
+    tournament = make_tournament("status", profile="turnierregeln-3x16")
+    StaffRole.objects.create(tournament=tournament, user=organiser, role="organiser")
+    StaffRole.objects.create(tournament=tournament, user=referee, role="referee")
+    assert Tournament.objects.get(pk=tournament.pk).current_status == "preparation"
+    add_players(tournament, 4)
+    draw_all(organiser, tournament, seed="s")
+    assert Tournament.objects.get(pk=tournament.pk).current_status == "running"
+    client.force_login(organiser)
+    rankings = reverse("organiser:rankings_doc", args=[tournament.slug, "html"])
+    assert "Vorläufig" in client.get(rankings).content.decode()
+    fill_results(COMMAND_LINE, tournament, random.Random(4), approve_rate=1)
+    for match in (1, 2, 3):
+        sign(referee, sheet_of(tournament, match, 1))
+    assert Tournament.objects.get(pk=tournament.pk).current_status == "finished"
+    assert "Vorläufig" not in client.get(rankings).content.decode()
+    tournament_service.update_tournament(organiser, tournament, status="running")
+    assert Tournament.objects.get(pk=tournament.pk).current_status == "running"

@@ -8,6 +8,7 @@ from django.urls import reverse
 from tournament.models import Tournament
 from tournament.participants import services as participant_service
 from tournament.standings import lots
+from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -85,4 +86,6 @@ def signed_and_corrected(played, referee, supervisor, sheet_of, sign_and_correct
     participant_service.substitute(COMMAND_LINE, participant, "Maier, Resi", 2)
     add_players(played, 2, start=50)  # registered after the draw: tied at 0
     lots.draw_lots(COMMAND_LINE, played, seed="admin")
+    tournament_service.update_tournament(COMMAND_LINE, played, slug="kirchweih-neu")  # an old slug
+    played.refresh_from_db()
     return played

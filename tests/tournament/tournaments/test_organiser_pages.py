@@ -2,12 +2,15 @@
 
 import datetime
 import html
+import re
 
 import pytest
 from django.urls import reverse
 
 from tournament.draw import services as draw_service
+from tournament.errors import ServiceError
 from tournament.models import Participant, StaffRole, Substitution, Tournament
+from tournament.tournaments import services as tournament_service
 
 pytestmark = pytest.mark.django_db
 
@@ -64,24 +67,55 @@ def test_an_invalid_profile_is_refused_with_the_reason(client, organiser, tables
     assert not Tournament.objects.filter(slug="x").exists()
 
 
-def test_fewer_matches_after_the_draw_are_refused(client, tournament, organiser, add_players):
+def test_the_rules_are_fixed_once_drawn(client, tournament, organiser, add_players):
+    """Issue 14, finding 3: a running tournament keeps the rules its sheets are played by."""
     add_players(tournament, 8)
     draw_service.draw_all(organiser, tournament, seed="s")
     client.force_login(organiser)
-    response = client.post(
-        reverse("organiser:edit", args=[tournament.slug]),
+    url = reverse("organiser:edit", args=[tournament.slug])
+    page = client.get(url).content.decode()
+    assert "Fest seit der Auslosung" in page and re.search(r'<select name="profile"[^>]* disabled', page)
+    client.post(
+        url,
         {
             "name": tournament.name,
             "slug": tournament.slug,
             "date": "2026-11-21",
-            "profile": "schafkopfschule-2007",
-            "status": "running",
+            "profile": "turnierregeln-3x16",
             "matches": "1",
+            "games_per_match": "16",
             "retention_until": "2027-05-21",
         },
     )
-    assert response.status_code == 200
-    assert tournament.matches.count() == 2
+    tournament.refresh_from_db()
+    assert (tournament.profile, tournament.rule_overrides, tournament.matches.count()) == (
+        "schafkopfschule-2007",
+        {},
+        2,
+    )
+    with pytest.raises(ServiceError, match="Auslosung"):
+        tournament_service.update_tournament(organiser, tournament, rule_overrides={"games_per_match": 16})
+
+
+def test_an_old_short_name_keeps_leading_to_the_tournament(client, tournament, organiser):
+    """Issue 14, finding 3: printed QR codes and links of the old short name keep working."""
+    tournament_service.update_tournament(organiser, tournament, slug="kirchweih-2026")
+    response = client.get("/t/kirchweih/standings/?q=Huber")
+    assert response.status_code == 301 and response["Location"] == "/t/kirchweih-2026/standings/?q=Huber"
+    assert client.get("/t/kirchweih/qr.svg").status_code == 301
+    client.force_login(organiser)
+    assert client.get("/manage/kirchweih/").status_code == 301
+    with pytest.raises(ServiceError, match="kirchweih"):
+        tournament_service.create_tournament(organiser, name="Neu", slug="kirchweih", date="2026-12-01")
+
+
+def test_the_short_name_is_made_from_the_name(client, organiser):
+    client.force_login(organiser)
+    client.post(
+        reverse("organiser:create"),
+        {"name": "Kirta-Schafkopf Grünwald", "date": "2026-10-18", "profile": "schafkopfschule-2007"},
+    )
+    assert Tournament.objects.get(name="Kirta-Schafkopf Grünwald").slug == "kirta-schafkopf-gruenwald"
 
 
 def test_dashboard_shows_what_is_missing(client, tournament, organiser, add_players):
