@@ -24,8 +24,10 @@ from .store import to_engine
 from .text import describe_entry, short_entry
 
 
-def note_text(struck: bool, downgraded: bool, approved: bool) -> str:
+def note_text(struck: bool, downgraded: bool, approved: bool, corrected: bool = False) -> str:
     """The mark after a game's result on paper."""
+    if corrected:
+        return _("corrected")  # 5.3.4: the correction itself is listed under the grid
     if struck:
         return _("struck")  # 5.2.17
     if downgraded:
@@ -60,6 +62,7 @@ class GameLine:
     entry: GameEntry | None
     row: Row | None
     approval: Approval | None
+    corrected: bool = False  # changed after signing (5.3.4)
     kind = "game"
 
     @property
@@ -96,7 +99,7 @@ class GameLine:
 
     @property
     def note(self) -> str:
-        return note_text(self.struck, self.downgraded, self.approved)
+        return note_text(self.struck, self.downgraded, self.approved, self.corrected)
 
     @cached_property
     def text(self) -> str:
@@ -185,8 +188,9 @@ def sheet_view(
     contracts = {number: approval.contract for number, approval in approvals.items()}
     score = score_sheet([to_engine(e, contracts, rules) for e in entries.values()], rules)
     rows = {row.number: row for row in score.rows}
+    corrected = {c.number for c in sheet.corrections} if sheet.status == Scoresheet.Status.SIGNED else set()
     games = tuple(
-        GameLine(number, entries.get(number), rows.get(number), approvals.get(number))
+        GameLine(number, entries.get(number), rows.get(number), approvals.get(number), number in corrected)
         for number in range(1, rules.games_per_match + 1)
     )
     return SheetView(sheet, rules, score, seat_lines(sheet, seats), games)

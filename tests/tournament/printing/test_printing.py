@@ -65,6 +65,7 @@ def test_a_signed_sheet_prints_its_digest_and_signatures(
     (page,) = text_of(response.content)
     assert sheet.digest in page.replace("\n", "").replace(" ", "")
     assert "Zahlendreher" in page and "AUF" in page
+    assert "berichtigt" in page  # 5.3.4: the corrected row is marked, the correction listed
 
 
 def test_print_pages_and_preview(played, organiser, client):
@@ -184,7 +185,12 @@ def test_the_longest_game_texts_fit_their_printed_columns(language):
                     )
                 )
     with translation.override(language):
-        marks = ((True, False, False), (False, True, False), (False, False, True))
+        marks = (
+            (True, False, False),
+            (False, True, False),
+            (False, False, True),
+            (False, False, False, True),
+        )
         notes = [note_text(*mark) for mark in marks]
         assert all(notes)
         for entry in entries:
