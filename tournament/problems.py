@@ -89,6 +89,12 @@ MESSAGES = {
 PLACE = _("Game {game}: ")
 
 
+def _shortened(value) -> str:
+    """A value for a message: as it is when short, else its start (a pasted table can be huge)."""
+    text = str(value)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
 def problem_message(problem: Problem) -> str:
     """The problem as a sentence, prefixed with its game number when it has one."""
     template = str(MESSAGES[problem.code])  # translated into the active language
@@ -97,7 +103,7 @@ def problem_message(problem: Problem) -> str:
         round=problem.round,
         seat=problem.seat,
         field=problem.field,
-        value=problem.value,
+        value=_shortened(problem.value),
     )
     if problem.game is not None and "{game}" not in template:
         text = str(PLACE).format(game=problem.game) + text

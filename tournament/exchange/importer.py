@@ -55,6 +55,7 @@ def import_plan(user, plan: Plan) -> Tournament:
             participant=people[s["number"]],
             name=s["name"],
             club=s["club"],
+            birth_date=s.get("birth_date"),
             from_match=s["from_match"],
             from_game=s["from_game"],
         )

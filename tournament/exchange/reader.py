@@ -28,6 +28,7 @@ from scoring.approvals import approval_contract
 from scoring.entries import Entry
 from scoring.profiles import ProfileError, RuleProfile, profile_from_exchange
 
+from ..jsontext import JSONTextError, parse_json
 from ..participants.models import Participant
 from ..participants.registration import age_on
 from ..problems import problem_message, problem_messages
@@ -450,7 +451,20 @@ class _DocumentReader(_Reader):
                 "from_game": self.integer(
                     item.get("from_game", 1), where, _("The game"), 1, self.profile.games_per_match
                 ),
+                "birth_date": self.date(
+                    item.get("birth_date"),
+                    where,
+                    _("The date of birth"),
+                    required=False,
+                    high=timezone.localdate(),
+                ),
             }
+            birth = substitution["birth_date"]
+            if birth and self.day and age_on(birth, self.day) < self.profile.min_age:  # 5.2.12
+                self.error(
+                    where,
+                    _("younger than %(age)s on the tournament day (5.2.12).") % {"age": self.profile.min_age},
+                )
             moment = (number, substitution["from_match"], substitution["from_game"])
             if moment in moments:
                 self.error(
@@ -871,19 +885,9 @@ def _parsed(text: str | bytes) -> Any:
     if len(text) > MAX_DOCUMENT_BYTES:
         raise DocumentError([_("The document is larger than %(mb)s MB.") % {"mb": MAX_DOCUMENT_BYTES >> 20}])
     try:
-        return json.loads(text)
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        where = getattr(error, "lineno", None)
-        raise DocumentError(
-            [
-                _("The file is not JSON (line %(line)s: %(error)s).")
-                % {"line": where or "?", "error": getattr(error, "msg", str(error))}
-            ]
-        ) from None
-    except RecursionError:
-        raise DocumentError([_("The document nests lists or objects too deeply to be read.")]) from None
-    except ValueError:  # e.g. an integer with thousands of digits
-        raise DocumentError([_("The document holds a number too long to be read.")]) from None
+        return parse_json(text)
+    except JSONTextError as error:
+        raise DocumentError([error.message]) from None
 
 
 def read_document(text: str | bytes, slug: str | None = None) -> Plan:

@@ -224,6 +224,7 @@ def export_document(tournament: Tournament) -> dict:
                 "from_match": s.from_match,
                 "from_game": s.from_game,
                 **({"club": s.club} if s.club else {}),
+                **({"birth_date": s.birth_date.isoformat()} if s.birth_date else {}),
             }
             for s in Substitution.objects.filter(participant__tournament=tournament)
             .select_related("participant")

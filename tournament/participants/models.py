@@ -59,6 +59,7 @@ class Substitution(models.Model):
     participant = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="substitutions")
     name = models.CharField(_("substitute's name"), max_length=200)
     club = models.CharField(_("club"), max_length=200, blank=True)
+    birth_date = models.DateField(_("date of birth"), null=True, blank=True)  # 5.2.12
     from_match = models.PositiveIntegerField(_("from match"))
     from_game = models.PositiveIntegerField(_("from game"), default=1)
     created = models.DateTimeField(auto_now_add=True)

@@ -7,11 +7,13 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
+from ..results.models import Scoresheet
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
 from . import registration
 from .models import Participant, Substitution
+from .registration import age_on
 
 PARTICIPANT_FIELDS = ("number", "name", "club", "birth_date", "status")
 
@@ -95,9 +97,17 @@ def set_status(user, tournament: Tournament, participants, status: str) -> None:
 
 @transaction.atomic
 def substitute(
-    user, participant: Participant, name: str, from_match: int, from_game: int = 1, club: str = ""
+    user,
+    participant: Participant,
+    name: str,
+    from_match: int,
+    from_game: int = 1,
+    club: str = "",
+    birth_date=None,
 ) -> Substitution:
-    """5.2.11: the substitute takes over start number, seat and points from that game on."""
+    """5.2.11: the substitute takes over start number, seat and points from that game on.
+    Substitutes follow one another in time, and none reaches into a signed or void sheet: the
+    players signed it with the names it had (5.3.2)."""
     tournament = participant.tournament
     require(user, tournament, Perm.EDIT_PARTICIPANTS)
     _lock(tournament)
@@ -114,6 +124,48 @@ def substitute(
             _("Game %(game)s does not exist: a match has %(count)s games.")
             % {"game": from_game, "count": rules.games_per_match}
         )
+    latest = participant.substitutions.order_by("-from_match", "-from_game").first()
+    if latest and (from_match, from_game) <= (latest.from_match, latest.from_game):
+        raise ServiceError(
+            _(
+                "Start number %(number)s already has a substitute from match %(match)s, game %(game)s "
+                "(%(name)s): a further substitute can only take over after that."
+            )
+            % {
+                "number": participant.number,
+                "match": latest.from_match,
+                "game": latest.from_game,
+                "name": latest.name,
+            }
+        )
+    closed = (
+        Scoresheet.objects.filter(
+            table__seats__participant=participant,
+            match__number__gte=from_match,
+            match__discarded_at__isnull=True,
+        )
+        .filter(status__in=(Scoresheet.Status.SIGNED, Scoresheet.Status.VOID))
+        .select_related("match", "table")
+        .order_by("match__number")
+        .first()
+    )
+    if closed:
+        raise ServiceError(
+            _(
+                "Match %(match)s, table %(table)s is %(state)s with the names it had: a substitute can "
+                "take over only in a match whose sheet is still open (5.3.2)."
+            )
+            % {
+                "match": closed.match.number,
+                "table": closed.table.number,
+                "state": closed.get_status_display(),
+            }
+        )
+    if birth_date and age_on(birth_date, tournament.date) < rules.min_age:
+        raise ServiceError(
+            _("%(name)s is younger than %(age)s on the tournament day (5.2.12).")
+            % {"name": name.strip(), "age": rules.min_age}
+        )
     replaced = participant.player_name(from_match, from_game)  # before the substitute counts
     try:
         with transaction.atomic():
@@ -121,6 +173,7 @@ def substitute(
                 participant=participant,
                 name=name.strip(),
                 club=club.strip(),
+                birth_date=birth_date,
                 from_match=from_match,
                 from_game=from_game,
                 created_by=user if getattr(user, "pk", None) else None,

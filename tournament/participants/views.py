@@ -62,6 +62,15 @@ class ParticipantListView(TournamentMixin, TemplateView):
         return context
 
 
+def seat_list(participant):
+    """The participant's seats in the current draws, with their sheets' state."""
+    return (
+        participant.seats.filter(match__discarded_at__isnull=True)
+        .select_related("table__scoresheet", "match")
+        .order_by("match__number")
+    )
+
+
 class ParticipantAddView(TournamentMixin, FormView):
     template_name = "organiser/participant_form.html"
     form_class = ParticipantForm
@@ -102,13 +111,8 @@ class ParticipantEditView(TournamentMixin, FormView):
         context = super().get_context_data(**kwargs)
         # As stored: a refused form has written what was typed into self.object.
         context["participant"] = self.participant(self.number)
-        context["substitution_form"] = SubstitutionForm()
         context["substitutions"] = self.object.substitutions.order_by("from_match", "from_game")
-        context["seats"] = (
-            self.object.seats.filter(match__discarded_at__isnull=True)
-            .select_related("table", "match")
-            .order_by("match__number")
-        )
+        context["seats"] = seat_list(self.object)
         return context
 
     def form_valid(self, form):
@@ -125,34 +129,55 @@ class ParticipantEditView(TournamentMixin, FormView):
 
 
 class SubstituteView(TournamentMixin, FormView):
-    """The substitute form lives on the participant's page; this takes its post."""
+    """A substitute for a start number (5.2.11): its own page, with the seats it takes over."""
 
+    template_name = "organiser/substitute_form.html"
     form_class = SubstitutionForm
     permission = Perm.EDIT_PARTICIPANTS
-    http_method_names = ["post"]
+
+    def dispatch(self, request, *args, **kwargs):
+        self.object = None
+        return super().dispatch(request, *args, **kwargs)
+
+    def get_participant(self):
+        if self.object is None:
+            self.object = self.participant(self.kwargs["number"])
+        return self.object
+
+    def get_initial(self):
+        latest = self.get_participant().substitutions.order_by("-from_match", "-from_game").first()
+        drawn = self.tournament.matches.filter(drawn_at__isnull=False).order_by("-number").first()
+        start = latest.from_match + 1 if latest else (drawn.number if drawn else 1)
+        return {"from_match": min(start, self.tournament.rules.matches), "from_game": 1}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        participant = self.get_participant()
+        context["participant"] = participant
+        context["substitutions"] = participant.substitutions.order_by("from_match", "from_game")
+        context["seats"] = seat_list(participant)
+        return context
 
     def form_valid(self, form):
-        participant = self.participant(self.kwargs["number"])
+        participant = self.get_participant()
         try:
             participant_service.substitute(self.request.user, participant, **form.cleaned_data)
         except ServiceError as error:
-            self.refuse(error)
-        else:
-            messages.success(
-                self.request,
-                _("%(name)s plays for start number %(number)s from match %(match)s, game %(game)s.")
-                % {
-                    "name": form.cleaned_data["name"],
-                    "number": participant.number,
-                    "match": form.cleaned_data["from_match"],
-                    "game": form.cleaned_data["from_game"],
-                },
-            )
+            form.add_error(None, error.message)
+            for detail in error.details:
+                form.add_error(None, detail)
+            return self.form_invalid(form)
+        messages.success(
+            self.request,
+            _("%(name)s plays for start number %(number)s from match %(match)s, game %(game)s.")
+            % {
+                "name": form.cleaned_data["name"],
+                "number": participant.number,
+                "match": form.cleaned_data["from_match"],
+                "game": form.cleaned_data["from_game"],
+            },
+        )
         return redirect("organiser:participant", self.tournament.slug, participant.number)
-
-    def form_invalid(self, form):
-        self.refuse_form(form)
-        return redirect("organiser:participant", self.tournament.slug, self.kwargs["number"])
 
 
 class ParticipantStatusView(TournamentMixin, FormView):

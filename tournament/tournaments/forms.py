@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.profiles import PROFILES, ProfileError, build_profile
 
+from ..jsontext import JSONTextError, parse_json
 from ..problems import problem_messages
 from .models import StaffRole, Tournament
 from .services import free_slug
@@ -33,6 +34,7 @@ class TournamentForm(forms.ModelForm):
     tables = forms.CharField(
         label=_("point and sanction tables"),
         required=False,
+        max_length=20000,
         widget=forms.Textarea(attrs={"rows": 3, "class": "mono"}),
         help_text=_(
             "Only where they differ from the profile, as in the exchange format, e.g. "
@@ -100,9 +102,9 @@ class TournamentForm(forms.ModelForm):
         text = (data.get("tables") or "").strip()
         if text:
             try:
-                tables = json.loads(text)
-            except json.JSONDecodeError as error:
-                self.add_error("tables", _("Not valid JSON: %(error)s") % {"error": error.msg})
+                tables = parse_json(text)
+            except JSONTextError as error:
+                self.add_error("tables", error.message)
                 return data
             if not isinstance(tables, dict) or set(tables) - {"points", "sanctions"}:
                 self.add_error("tables", _('Only "points" and "sanctions" belong here.'))

@@ -308,7 +308,7 @@ def test_broken_documents_are_refused_and_nothing_stays(tmp_path, change, expect
 def test_not_json_and_missing_file(tmp_path):
     path = tmp_path / "t.json"
     path.write_text("{kaputt")
-    with pytest.raises(CommandError, match="kein JSON"):
+    with pytest.raises(CommandError, match="kein gültiges JSON: Zeile 1, Spalte 2: hier gehört ein Name"):
         call_command("import_tournament", str(path))
     with pytest.raises(CommandError):
         call_command("import_tournament", str(tmp_path / "fehlt.json"))

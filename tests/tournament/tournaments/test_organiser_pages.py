@@ -44,7 +44,13 @@ def test_create_a_tournament_with_a_custom_profile(client, organiser):
     ("tables", "message"),
     [
         ('{"points": {"solo": [[6, 3], [9, 3], [12, 4]]}}', "would not sum to zero"),
-        ("{points", "Not valid JSON"),
+        ("{points", "This is not valid JSON: line 1, column 2: a name in double quotes is expected."),
+        ("[" * 5000, "Lists or objects nest too deeply to be read."),
+        ("1" * 5000, "A number is too long to be read."),
+        ('{"points": ' + "[" * 900 + "]" * 900 + "}", "points"),
+        ('{"points": {"solo": [[1e400, 5]]}}', "solo"),
+        ('{"points": {"solo": [[99999999999999999999999, 5], [1, 2], [3, 4]]}}', "solo"),
+        ('{"sanctions": {"x": [1, 2]}, "points": {"tout": null}}', "sanction"),
         ('{"matches": 3}', 'Only "points" and "sanctions" belong here.'),
     ],
 )
