@@ -12,7 +12,7 @@ from .printing import urls as printing
 from .results import urls as results
 from .standings import urls as standings
 from .tournaments import urls as tournaments
-from .tournaments.views import home
+from .tournaments.views import PasswordResetConfirmView, home
 
 # "import/" (exchange) and "new/" (first of tournaments) before any "<slug>/".
 organiser_patterns = [
@@ -40,7 +40,7 @@ urlpatterns = [
     path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path(

@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 
 
 class DrawForm(forms.Form):
-    match = forms.IntegerField(required=False, min_value=1, widget=forms.HiddenInput)
+    match = forms.IntegerField(label=_("match"), required=False, min_value=1, widget=forms.HiddenInput)
     seed = forms.CharField(
         label=_("seed"),
         max_length=64,
@@ -14,8 +14,8 @@ class DrawForm(forms.Form):
     )
     discard_results = forms.BooleanField(
         label=_(
-            "I am the supervisor and confirm that the entered results of this match are "
-            "discarded (they stay in the history)."
+            "I am the supervisor and confirm that the entered results of the matches drawn again "
+            "are discarded (they stay in the history)."
         ),
         required=False,
     )

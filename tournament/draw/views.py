@@ -69,6 +69,11 @@ class DrawView(TournamentMixin, FormView):
             self.refuse(error)
         return redirect("organiser:draw", self.tournament.slug)
 
+    def form_invalid(self, form):
+        # Every form of the page posts here; what is wrong shows above them all.
+        self.refuse_form(form)
+        return redirect("organiser:draw", self.tournament.slug)
+
 
 class TableListView(DocumentMixin, TournamentMixin, TemplateView):
     """Print-friendly: the tables of one match with their four players (5.2.2)."""

@@ -43,6 +43,7 @@ from ..tournaments.models import (
     StaffRole,
     Tournament,
     add_months,
+    slug_taken,
 )
 
 FORMAT = "schafkopf-tournament/1"
@@ -205,7 +206,7 @@ class _Reader:
 
     def obj(self, value: Any, where: str, what: str) -> dict:
         if not isinstance(value, dict):
-            self.error(where, _("%(what)s must be an object.") % {"what": what})
+            self.error(where, _("The field “%(what)s” must be an object ({…}).") % {"what": what})
             return {}
         return value
 
@@ -213,17 +214,18 @@ class _Reader:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.error(where, _("%(what)s must be a list.") % {"what": what})
+            self.error(where, _("The field “%(what)s” must be a list ([…]).") % {"what": what})
             return []
         return value
 
     def free(self, value: Any, where: str, what: str) -> Any:
         """A value stored as it is (log data, a hand check): no deeper than MAX_DEPTH, no NUL."""
         if _depth(value) > MAX_DEPTH:
-            self.error(where, _("%(what)s nests deeper than %(n)s levels.") % {"what": what, "n": MAX_DEPTH})
+            deeper = _("The field “%(what)s” nests deeper than %(n)s levels.")
+            self.error(where, deeper % {"what": what, "n": MAX_DEPTH})
             return None
         if "\\u0000" in json.dumps(value):
-            self.error(where, _("%(what)s holds a NUL character.") % {"what": what})
+            self.error(where, _("The field “%(what)s” holds a NUL character.") % {"what": what})
             return None
         return value
 
@@ -231,7 +233,7 @@ class _Reader:
         if not isinstance(value, str) or value not in choices:
             self.error(
                 where,
-                _("“%(value)s” is not a valid %(field)s (one of: %(choices)s).")
+                _("“%(value)s” is not a valid value of the field “%(field)s” (one of: %(choices)s).")
                 % {"value": _named(value), "field": what, "choices": ", ".join(choices)},
             )
             return None
@@ -530,7 +532,14 @@ class _DocumentReader(_Reader):
             earlier = set()
             for old in self.array(item.get("discarded"), where, "discarded"):
                 old = self.obj(old, where, "discarded")
-                number = self.integer(old.get("draw"), where, _("The draw"), 1, draw - 1)
+                number = self.integer(old.get("draw"), where, _("The discarded draw"), 1, MAX_SMALL)
+                if number is not None and number >= draw:
+                    self.error(
+                        where,
+                        _("discarded draw %(n)s must come before the current draw %(draw)s.")
+                        % {"n": number, "draw": draw},
+                    )
+                    continue
                 if number is None or number in earlier:
                     if number is not None:
                         self.error(where, _("discarded draw %(n)s is given twice.") % {"n": number})
@@ -909,10 +918,10 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
         raise DocumentError(reader.errors)
 
     wanted = slugify(slug or reader.wanted_slug or reader.name)[:70] or "turnier"
-    if slug and Tournament.objects.filter(slug=wanted).exists():
+    if slug and slug_taken(wanted):
         raise DocumentError([_("The short name “%(slug)s” is taken.") % {"slug": wanted}])
     chosen, counter = wanted, 2
-    while Tournament.objects.filter(slug=chosen).exists():
+    while slug_taken(chosen):
         chosen, counter = f"{wanted[:64]}-{counter}", counter + 1
     return Plan(
         name=reader.name,

@@ -73,27 +73,48 @@ class RegistrationRow:
         )
 
 
-def _read_csv(content: bytes) -> list[list[object]]:
-    for encoding in ("utf-8-sig", "cp1252"):
+def _decoded(content: bytes) -> str:
+    """The text of an uploaded list: UTF-16 when it starts with its byte order mark (Excel's
+    "Unicode text"), else UTF-8, else Windows' cp1252 (Excel's "CSV" in Germany)."""
+    encodings = ("utf-16",) if content[:2] in (b"\xff\xfe", b"\xfe\xff") else ("utf-8-sig", "cp1252")
+    for encoding in encodings:
         try:
-            text = content.decode(encoding)
-            break
+            return content.decode(encoding)
         except UnicodeDecodeError:
             continue
-    else:  # pragma: no cover - cp1252 decodes nearly everything
-        raise RegistrationFileError(_("The file is not readable text."))
+    raise RegistrationFileError(_("The file is not readable text."))
+
+
+def _csv_problem(error: csv.Error) -> str:
+    text = str(error)
+    if "field larger than field limit" in text:
+        return _("a field is longer than %(limit)s characters") % {"limit": csv.field_size_limit()}
+    if "unexpected end of data" in text or "EOF" in text:
+        return _("a double quote is opened but never closed")
+    return _("it is not a well-formed CSV line (check the double quotes)")
+
+
+def _read_csv(content: bytes) -> list[list[object]]:
+    text = _decoded(content)
     sample = text[:4096]
     try:
-        reader = csv.reader(io.StringIO(text), csv.Sniffer().sniff(sample, delimiters=";,\t"))
+        dialect = csv.Sniffer().sniff(sample, delimiters=";,\t")
+        reader = csv.reader(io.StringIO(text), dialect, strict=True)
     except csv.Error:
         delimiter = ";" if sample.count(";") > sample.count(",") else ","
-        reader = csv.reader(io.StringIO(text), delimiter=delimiter)
-    try:
-        return list(islice(reader, MAX_ROWS + 2))  # more than that is refused anyway
-    except csv.Error as error:  # a field longer than csv allows, say
-        raise RegistrationFileError(
-            _("Row %(row)s cannot be read: %(error)s.") % {"row": reader.line_num, "error": error}
-        ) from None
+        reader = csv.reader(io.StringIO(text), delimiter=delimiter, strict=True)
+    rows: list[list[object]] = []
+    while len(rows) < MAX_ROWS + 2:  # more than that is refused anyway
+        starts = reader.line_num + 1  # the line the row begins on, however many it runs over
+        try:
+            rows.append(next(reader))
+        except StopIteration:
+            break
+        except csv.Error as error:  # a field longer than csv allows, an open quote
+            raise RegistrationFileError(
+                _("Row %(row)s cannot be read: %(error)s.") % {"row": starts, "error": _csv_problem(error)}
+            ) from None
+    return rows
 
 
 MAX_SHEET_BYTES = 20 * 1024 * 1024  # far beyond 5000 rows of a registration list, unpacked
@@ -207,6 +228,10 @@ def parse(table: list[list[object]]) -> list[RegistrationRow]:
         for what, value in ((_("the name"), name), (_("the club"), club)):
             if "\x00" in value:
                 errors.append(_("%(what)s holds a NUL character") % {"what": what})
+            elif "\n" in value or "\r" in value:
+                errors.append(
+                    _("%(what)s runs over a line break (is a double quote left open?)") % {"what": what}
+                )
             elif len(value) > MAX_TEXT:
                 errors.append(
                     _("%(what)s is longer than %(limit)s characters") % {"what": what, "limit": MAX_TEXT}

@@ -135,7 +135,12 @@ class CardsMixin:
 class VersionMixin(forms.Form):
     """The sheet's version as the page was loaded: a stale page is refused (issue 13)."""
 
-    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0, required=False)
+    version = forms.IntegerField(
+        widget=forms.HiddenInput,
+        min_value=0,
+        # Without it a stale page could not be told from a fresh one.
+        error_messages={"required": _("The page is incomplete: reload it and try again.")},
+    )
 
 
 class ApprovalForm(CardsMixin, VersionMixin, forms.Form):
@@ -160,6 +165,7 @@ class BoardApprovalForm(ApprovalForm):
     """An approval called in from a table (5.2.14): the table number first."""
 
     table = forms.IntegerField(label=_("table"), min_value=1, max_value=9999)
+    version = None  # called in for any table: there is no page of that sheet to be stale
 
     field_order = ["table", "number", "contract", "suit", "hand"]
 

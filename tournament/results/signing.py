@@ -15,7 +15,7 @@ import warnings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from PIL import Image
+from PIL import Image, ImageOps
 
 from scoring.entries import Entry
 
@@ -97,7 +97,11 @@ def _png(image: str) -> bytes:
         raise
     except Exception:  # Pillow raises many kinds for a broken image
         raise ServiceError(_("The signature could not be read.")) from None
-    if drawing.convert("RGBA").getchannel("A").getbbox() is None:
+    # Ink: what stands out from white paper once laid on it (a blank transparent or white
+    # image is no signature).
+    paper = Image.new("RGBA", drawing.size, (255, 255, 255, 255))
+    laid = Image.alpha_composite(paper, drawing.convert("RGBA")).convert("L")
+    if ImageOps.invert(laid).point(lambda value: 255 if value > 48 else 0).getbbox() is None:
         raise ServiceError(_("The signature is empty: please sign in the box."))
     return data
 

@@ -145,4 +145,11 @@ def log_change(entry) -> str:
         return str(GameEntry.Contract((data.get("after") or {}).get("contract", "solo")).label)
     if entry.action == "approval.withdraw":
         return str(GameEntry.Contract((data.get("before") or {}).get("contract", "solo")).label)
+    if entry.action == "sheet.sign" and data.get("seat"):
+        method = _("on the pad") if data.get("method") == "pad" else _("on paper")
+        return _("seat %(seat)s, %(name)s, %(method)s") % {
+            "seat": data["seat"],
+            "name": data.get("name", ""),
+            "method": method,
+        }
     return ""

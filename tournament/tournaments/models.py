@@ -41,6 +41,20 @@ def add_months(day: datetime.date, months: int) -> datetime.date:
     raise ValueError(day)
 
 
+# Addresses of the site itself beside /manage/<slug>/ (tournament.urls; a test keeps this list
+# whole): a tournament with such a short name could not be reached.
+RESERVED_SLUGS = frozenset({"import", "new"})
+
+
+def validate_free_slug(value: str) -> None:
+    if value in RESERVED_SLUGS:
+        raise ValidationError(
+            _("“%(slug)s” is an address of the site itself: choose another short name."),
+            params={"slug": value},
+            code="reserved",
+        )
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         PREPARATION = "preparation", _("in preparation")
@@ -52,6 +66,7 @@ class Tournament(models.Model):
         _("short name"),
         max_length=80,
         unique=True,
+        validators=[validate_free_slug],
         help_text=_("Used in the addresses of the tournament's pages, e.g. kirchweih-2026."),
     )
     date = models.DateField(
@@ -84,6 +99,7 @@ class Tournament(models.Model):
     retention_until = models.DateField(
         _("keep scoresheets until"),
         blank=True,
+        validators=[MaxValueValidator(LATEST_DATE)],  # as the exchange reader takes it
         help_text=_("Signed scoresheets are kept 6 months after the tournament (5.3.5)."),
     )
     created = models.DateTimeField(auto_now_add=True)
@@ -295,3 +311,13 @@ class LogEntry(models.Model):
         if data.get("discarded_results"):
             parts.append(str(_("results discarded")))
         return ", ".join(parts)
+
+
+def slug_taken(slug: str) -> bool:
+    """Whether a short name is a tournament's, was one's (its old links lead there) or is the
+    site's own."""
+    return (
+        slug in RESERVED_SLUGS
+        or Tournament.objects.filter(slug=slug).exists()
+        or OldSlug.objects.filter(slug=slug).exists()
+    )

@@ -12,7 +12,7 @@ from ..draw.models import Match
 from ..errors import ServiceError
 from ..results.models import Approval, GameEntry
 from .audit import record
-from .models import OldSlug, StaffRole, Tournament
+from .models import OldSlug, StaffRole, Tournament, slug_taken
 from .permissions import Perm, can_create_tournament, require
 
 TOURNAMENT_FIELDS = (
@@ -58,7 +58,7 @@ def free_slug(name: str) -> str:
     """A short name made from the tournament's name, that no tournament has or had."""
     base = slugify(fold_umlauts(name))[:70] or "turnier"
     slug, counter = base, 2
-    while Tournament.objects.filter(slug=slug).exists() or OldSlug.objects.filter(slug=slug).exists():
+    while slug_taken(slug):
         slug, counter = f"{base}-{counter}", counter + 1
     return slug
 

@@ -6,7 +6,9 @@ from __future__ import annotations
 import io
 
 import segno
+from axes.utils import reset as reset_failed_logins
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q
@@ -46,6 +48,16 @@ def home(request):
             "can_create": can_create_tournament(request.user),
         },
     )
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """A new password from the mailed link also lifts a log-in lock (django-axes): the lock is
+    for someone guessing, and the mailbox has shown this is the user."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        reset_failed_logins(username=self.user.get_username())
+        return response
 
 
 class OverviewView(PublicMixin, TemplateView):

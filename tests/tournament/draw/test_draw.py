@@ -243,3 +243,21 @@ def test_the_board_shows_a_discarded_draw_and_its_sheets_take_nothing(
             referee, old, Game(2, Contract.SOLO, 1, suit=Suit.HERZ, result=Result.WON), None
         )
     assert client.get(reverse("referee:discarded_sheet", args=[drawn.slug, 1, 9, 1])).status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"match": "1", "seed": "x" * 65}, "Startwert: "),
+        ({"match": "1", "seed": "a\x00b"}, "Startwert: "),
+        ({"match": "0"}, "Durchgang: "),
+        ({"match": "abc"}, "Durchgang: "),
+    ],
+)
+def test_a_refused_draw_says_why(drawn, organiser, client, fields, message):
+    client.force_login(organiser)
+    before = list(drawn.matches.values_list("number", "seed"))
+    response = client.post(reverse("organiser:draw", args=[drawn.slug]), fields, follow=True)
+    texts = [str(m) for m in response.context["messages"]]
+    assert any(text.startswith(message) for text in texts), texts
+    assert list(drawn.matches.values_list("number", "seed")) == before

@@ -281,7 +281,7 @@ def test_the_minimal_document_imports_and_unknown_fields_are_ignored(tmp_path):
         ),
         (
             {"matches/0/tables/0/games/0/contract": "ramsch"},
-            "Durchgang 1, Tisch 1, Spiel 1: „ramsch“ ist kein gültiger Wert für contract",
+            "Durchgang 1, Tisch 1, Spiel 1: „ramsch“ ist kein gültiger Wert des Feldes „contract“",
         ),
         ({"participants/3/number": 1}, "Startnummer 1: Die Startnummer steht doppelt."),
         ({"participants/3/birth_date": "2015-01-01"}, "Startnummer 4: Am Turniertag jünger als 16"),

@@ -142,7 +142,7 @@ def test_upload_preview_then_import_through_the_pages(tournament, organiser, cli
     )
     response = client.post(url, {"file": upload}, follow=True)
     text = response.content.decode()
-    assert "1 Zeilen angenommen, 2 abgelehnt" in text
+    assert "1 Zeile angenommen, 2 abgelehnt" in text
     assert "am Turniertag jünger als 16 (5.2.12)" in text
     assert not Participant.objects.exists()  # a preview saves nothing
     response = client.post(url, {"action": "import_all"}, follow=True)
@@ -194,7 +194,22 @@ def million_rows() -> bytes:
             b"Startnummer;Name\n2147483648;Huber, Sepp\n",
             "„2147483648“ ist keine Startnummer",
         ),
-        ("lang.csv", b"Name;Verein\n" + b"x" * 200_000 + b";SK\n", "Zeile 2 kann nicht gelesen werden"),
+        (
+            "lang.csv",
+            b"Name;Verein\n" + b"x" * 200_000 + b";SK\n",
+            "Zeile 2 kann nicht gelesen werden: ein Feld ist länger als 131072 Zeichen.",
+        ),
+        (
+            "offen.csv",
+            b'Name;Verein\n"Huber, Sepp;SK\nMaier, Resi;SK\n',
+            "Zeile 2 kann nicht gelesen werden: ein doppeltes Anführungszeichen wird geöffnet, "
+            "aber nie geschlossen.",
+        ),
+        (
+            "umbruch.csv",
+            b'Name;Verein\n"Huber,\nSepp";SK\n',
+            "der Name läuft über einen Zeilenumbruch (ist ein doppeltes Anführungszeichen offen geblieben?)",
+        ),
         (
             "lang-feld.csv",
             b"Name;Verein\n" + b"x" * 300 + b";SK\n",
@@ -217,6 +232,17 @@ def test_hostile_lists_get_a_message_and_nothing_is_saved(
     text = html.unescape(response.content.decode())
     assert message in " ".join(text.split()), text[text.find("<main>") : text.find("</main>")]
     assert not tournament.participants.exists()
+
+
+def test_excel_unicode_text_is_read(tournament):
+    content = "Startnummer\tName\tVerein\tGeburtsdatum\r\n1\tGrünwald, Sepp\tSK Au\t02.04.1961\r\n"
+    (row,) = registration.parse(registration.read_table("liste.txt", content.encode("utf-16")))
+    assert (row.number, row.name, row.club, row.birth_date) == (
+        1,
+        "Grünwald, Sepp",
+        "SK Au",
+        datetime.date(1961, 4, 2),
+    )
 
 
 def test_a_million_rows_are_refused_at_once(tournament, organiser, client):

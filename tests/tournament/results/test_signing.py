@@ -1,6 +1,7 @@
 """Signing (5.3.2), locking and the digest, corrections (5.3.4), void sheets (5.3.6)."""
 
 import base64
+import html
 import io
 import random
 
@@ -72,9 +73,18 @@ def test_unreadable_signatures_are_refused(complete, referee, image, message):
     assert not complete.signatures.exists()
 
 
-def test_an_empty_signature_is_refused(complete, referee, signature_png):
+def _plain_png(colour) -> str:
+    buffer = io.BytesIO()
+    Image.new("RGBA", (300, 100), colour).save(buffer, "PNG")
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
+
+
+@pytest.mark.parametrize("colour", [None, (255, 255, 255, 255), (250, 250, 250, 255), (0, 0, 0, 0)])
+def test_an_empty_signature_is_refused(complete, referee, signature_png, colour):
+    image = signature_png(drawn=False) if colour is None else _plain_png(colour)
     with pytest.raises(ServiceError, match="leer"):
-        signing.sign_with_pad(referee, complete, 1, signature_png(drawn=False))
+        signing.sign_with_pad(referee, complete, 1, image)
+    assert not complete.signatures.exists()
 
 
 def test_a_locked_sheet_refuses_every_change_but_a_correction(complete, referee, supervisor, sign):
@@ -214,13 +224,17 @@ def test_signing_through_the_page(complete, referee, supervisor, client, signatu
     page = client.get(url).content.decode()
     assert 'class="signature-pad"' in page and "signature-pad.js" in page
     for position in (1, 2, 3, 4):
-        response = client.post(
-            url, {"action": "sign", "sheet": complete.pk, "position": position, "image": signature_png()}
-        )
+        complete.refresh_from_db()
+        fields = {"action": "sign", "sheet": complete.pk, "position": position, "image": signature_png()}
+        refused = client.post(url, fields)  # without the page's version a stale page is not seen
+        assert refused.status_code == 400 and "Seite neu laden" in refused.content.decode()
+        response = client.post(url, {**fields, "version": complete.version})
         assert response.status_code == 302
     page = client.get(url).content.decode()
     complete.refresh_from_db()
     assert complete.digest in page and "Unterschrieben und gesperrt" in page
+    fourth = complete.signatures.get(position=4).name
+    assert f"Platz 4, {fourth}, auf dem Tablet" in html.unescape(page)  # the history says who signed
     assert 'name="notation"' not in page  # no more entry
     assert 'value="delete"' not in page and "?edit=" not in page  # nor change or delete offered
     response = client.post(
@@ -241,6 +255,7 @@ def test_signing_through_the_page(complete, referee, supervisor, client, signatu
         {
             "action": "correct",
             "sheet": complete.pk,
+            "version": complete.version,
             "number": 3,
             "notation": "re13+",
             "reason": "Zahlendreher",
@@ -256,7 +271,9 @@ def test_empty_pad_is_refused_on_the_page(complete, referee, client):
 
     url = reverse("referee:sheet", args=[complete.match.tournament.slug, 1, 1])
     client.force_login(referee)
-    response = client.post(url, {"action": "sign", "sheet": complete.pk, "position": 1, "image": ""})
+    response = client.post(
+        url, {"action": "sign", "sheet": complete.pk, "position": 1, "image": "", "version": complete.version}
+    )
     assert "Die Unterschrift fehlt." in response.content.decode()
     assert not complete.signatures.exists()
 

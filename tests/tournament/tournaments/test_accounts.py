@@ -49,9 +49,12 @@ def test_staff_change_their_password(client, organiser):
     assert organiser.check_password("Sauspiel-mit-der-Alten")
 
 
-def test_a_forgotten_password_is_reset_by_mail(client, organiser):
+def test_a_forgotten_password_is_reset_by_mail_and_lifts_the_lock(client, organiser):
     organiser.email = "orga@example.org"
     organiser.save()
+    for _attempt in range(5):
+        client.post(reverse("login"), {"username": "orga", "password": "falsch"})
+    assert client.post(reverse("login"), {"username": "orga", "password": "pw-orga"}).status_code == 429
     client.post(reverse("password_reset"), {"email": "orga@example.org"})
     (message,) = mail.outbox
     assert message.to == ["orga@example.org"] and "Passwort" in message.subject
@@ -64,3 +67,6 @@ def test_a_forgotten_password_is_reset_by_mail(client, organiser):
     assert done.status_code == 302
     organiser.refresh_from_db()
     assert organiser.check_password("Wenz-Tout-1234")
+    assert (
+        client.post(reverse("login"), {"username": "orga", "password": "Wenz-Tout-1234"}).status_code == 302
+    )

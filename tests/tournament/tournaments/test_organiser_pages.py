@@ -221,3 +221,40 @@ def test_history_reads_as_sentences(client, tournament, organiser, add_players):
     assert "alle Durchgänge ausgelost" in text
     assert "Startwert verlauf" in text
     assert "draw.all" not in text
+
+
+def test_a_retention_date_the_backup_could_not_restore_is_refused(client, organiser, tournament):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("organiser:edit", args=[tournament.slug]),
+        {
+            "name": tournament.name,
+            "date": tournament.date.isoformat(),
+            "profile": tournament.profile,
+            "retention_until": "9999-12-31",
+        },
+    )
+    assert response.status_code == 200
+    assert "kleiner oder gleich 2999-12-31" in html.unescape(response.content.decode())
+    tournament.refresh_from_db()
+    assert tournament.retention_until.year < 2999
+
+
+def test_the_sites_own_addresses_are_no_short_names(client, organiser):
+    from django.urls import get_resolver
+
+    from tournament.tournaments.models import RESERVED_SLUGS
+
+    literal = {
+        str(pattern.pattern).split("/")[0]
+        for mounted in get_resolver().url_patterns
+        if str(mounted.pattern) in ("manage/", "referee/", "t/")
+        for pattern in mounted.url_patterns
+    } - {"<slug:slug>"}
+    assert literal == RESERVED_SLUGS
+    client.force_login(organiser)
+    fields = {"name": "Import", "date": "2026-12-05", "profile": "schafkopfschule-2007"}
+    refused = client.post(reverse("organiser:create"), {**fields, "slug": "import"})
+    assert "„import“ ist eine Adresse der Seite selbst" in html.unescape(refused.content.decode())
+    client.post(reverse("organiser:create"), fields)
+    assert Tournament.objects.get(name="Import").slug == "import-2"

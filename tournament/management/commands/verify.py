@@ -3,6 +3,7 @@ its digest; each difference by match and table, and a non-zero exit on any."""
 
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ...results.verify import verify_tournament
 from ...tournaments.models import Tournament
@@ -43,6 +44,9 @@ class Command(BaseCommand):
         }
         if found:
             raise CommandError(
-                _("%(summary)s: %(count)s differences.") % {"summary": summary, "count": len(found)}
+                ngettext(
+                    "%(summary)s: %(count)s difference.", "%(summary)s: %(count)s differences.", len(found)
+                )
+                % {"summary": summary, "count": len(found)}
             )
         self.stdout.write(_("%(summary)s: everything holds.") % {"summary": summary})
