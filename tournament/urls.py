@@ -3,6 +3,8 @@ public), and they are mounted here under one namespace per audience."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.shortcuts import redirect
+from django.templatetags.static import static
 from django.urls import include, path
 
 from .draw import urls as draw
@@ -26,8 +28,14 @@ organiser_patterns = [
 referee_patterns = [*results.referee, *printing.referee]
 public_patterns = [*tournaments.public, *standings.public, *participants.public]
 
+def favicon(request):
+    return redirect(static("favicon.svg"), permanent=True)
+
+
 urlpatterns = [
     path("", home, name="home"),
+    # Browsers ask for /favicon.ico whatever the page says (PDFs, images, error pages).
+    path("favicon.ico", favicon),
     path("manage/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),

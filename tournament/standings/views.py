@@ -19,7 +19,6 @@ from .forms import LotForm
 from .tables import StandingsTable
 
 PER_PAGE = 50
-PROJECTOR_ROWS = 15
 PROJECTOR_SECONDS = 15
 
 
@@ -75,23 +74,15 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
 
 
 class ProjectorView(PublicMixin, TemplateView):
-    """Large type for the hall's projector; pages through the standings by itself."""
+    """Large type for the hall's projector. Every row is sent; static/js/projector.js pages
+    through them as many as the screen holds, and fetches them afresh after the last page."""
 
     template_name = "public/projector.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        rows = standings.compute(self.tournament).rows
-        pages = max(1, -(-len(rows) // PROJECTOR_ROWS))
-        page = self.request.GET.get("page", "1")
-        page = int(page) if page.isascii() and page.isdigit() else 1
-        page = min(max(page, 1), pages)
-        start = (page - 1) * PROJECTOR_ROWS
         context.update(
-            rows=rows[start : start + PROJECTOR_ROWS],
-            page=page,
-            pages=pages,
-            next_page=page % pages + 1,
+            rows=standings.compute(self.tournament).rows,
             seconds=PROJECTOR_SECONDS,
             metrics=standings.METRICS,
         )
