@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.decorators.http import require_safe
 
 from .draw import urls as draw
 from .exchange import urls as exchange
@@ -28,6 +29,8 @@ organiser_patterns = [
 referee_patterns = [*results.referee, *printing.referee]
 public_patterns = [*tournaments.public, *standings.public, *participants.public]
 
+
+@require_safe
 def favicon(request):
     return redirect(static("favicon.svg"), permanent=True)
 
@@ -35,7 +38,7 @@ def favicon(request):
 urlpatterns = [
     path("", home, name="home"),
     # Browsers ask for /favicon.ico whatever the page says (PDFs, images, error pages).
-    path("favicon.ico", favicon),
+    path("favicon.ico", favicon, name="favicon"),
     path("manage/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),

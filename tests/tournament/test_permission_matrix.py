@@ -31,6 +31,7 @@ PUBLIC = "200 200 200 200 200"
 NO_POST = "405 405 405 405 405"
 EXPECTED = {
     "home": ((), PUBLIC, NO_POST),
+    "favicon": ((), "301 301 301 301 301", NO_POST),
     "organiser:import_document": ((), ORGANISER, ORGANISER),
     "organiser:create": ((), ORGANISER, ORGANISER),
     "organiser:export": (("slug",), ORGANISER, ORGANISER_GET_ONLY),

@@ -13,11 +13,15 @@ const padding = parseFloat(getComputedStyle(document.body).paddingBottom) || 0;
 const next = rows[rows.indexOf(shown[shown.length - 1]) + 1];
 return {
   numbers: shown.map(r => r.children[1].textContent.trim()),
-  inside: shown.every(r => { const b = r.getBoundingClientRect(); return b.top >= 0 && b.bottom <= innerHeight; }),
+  inside: shown.every(r => {
+    const b = r.getBoundingClientRect();
+    return b.top >= 0 && b.bottom <= innerHeight;
+  }),
   lastBottom: shown[shown.length - 1].getBoundingClientRect().bottom,
   rowHeight: shown[0].getBoundingClientRect().height,
   room: innerHeight - padding,
-  scrolls: document.documentElement.scrollHeight > innerHeight || document.documentElement.scrollWidth > innerWidth,
+  scrolls: document.documentElement.scrollHeight > innerHeight
+    || document.documentElement.scrollWidth > innerWidth,
   page: document.documentElement.dataset.page,
   pages: document.documentElement.dataset.pages,
   hasNext: Boolean(next),
