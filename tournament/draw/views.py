@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.db.models import Count, Prefetch
 from django.http import Http404
@@ -10,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
 from ..errors import ServiceError
+from ..names import initial, surname, surname_key
 from ..participants.models import Participant
 from ..participants.views import participant_queryset
 from ..printing.views import DocumentMixin
@@ -98,7 +101,8 @@ class TableListView(DocumentMixin, TournamentMixin, TemplateView):
 
 
 class SeatListView(DocumentMixin, TournamentMixin, TemplateView):
-    """Print-friendly, alphabetical: name → table and seat in every match."""
+    """Print-friendly, by surname as people look for themselves: name → table and seat in
+    every match that person plays; a substitute only from the match he takes over (5.2.11)."""
 
     template_name = "print/seats.html"
     filename = "sitzplaetze"
@@ -106,6 +110,7 @@ class SeatListView(DocumentMixin, TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         matches = list(self.tournament.matches.filter(drawn_at__isnull=False))
+        games = self.tournament.rules.games_per_match
         places: dict[int, dict[int, tuple[int, int]]] = {}
         for seat in Seat.objects.filter(match__in=matches).select_related("table", "match"):
             places.setdefault(seat.participant_id, {})[seat.match.number] = (seat.table.number, seat.position)
@@ -113,11 +118,49 @@ class SeatListView(DocumentMixin, TournamentMixin, TemplateView):
         for participant in participant_queryset(self.tournament):
             if participant.pk not in places:
                 continue
-            names = {participant.name} | {s.name for s in participant.substitutions.all()}
-            for name in names:
-                rows.append(
-                    (name, participant.number, [places[participant.pk].get(m.number) for m in matches])
-                )
-        rows.sort(key=lambda row: (row[0].casefold(), row[1]))
+            own = places[participant.pk]
+            # Who plays for the start number in each match (a change within a match: both).
+            players: dict[str, set[int]] = {participant.name: set()}
+            for match in matches:
+                if participant.substitutions.all():
+                    names = {participant.player_name(match.number, game) for game in range(1, games + 1)}
+                else:
+                    names = {participant.name}
+                for name in names:
+                    players.setdefault(name, set()).add(match.number)
+            for name, plays in players.items():
+                if plays:
+                    rows.append(
+                        SeatRow(
+                            name,
+                            participant.number,
+                            [own.get(m.number) if m.number in plays else None for m in matches],
+                        )
+                    )
+        rows.sort(key=lambda row: (surname_key(row.name), row.number))
         context.update(matches=matches, rows=rows)
         return context
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    name: str
+    number: int
+    places: list
+
+    @property
+    def surname(self) -> str:
+        return surname(self.name)
+
+    @property
+    def initial(self) -> str:
+        return initial(self.name)
+
+    @property
+    def name_parts(self) -> tuple[str, str, str]:
+        """The name around its surname, for the surname to stand out."""
+        last = self.surname
+        index = self.name.rfind(last) if "," not in self.name else self.name.find(last)
+        if not last or index < 0:
+            return "", self.name, ""
+        return self.name[:index], last, self.name[index + len(last) :]

@@ -15,9 +15,11 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from ..errors import ServiceError
+from ..names import folded, search_key
 from ..printing.xlsx import XLSX_MIME, workbook_bytes
 from ..results.sheet import sheet_view
 from ..standings import standings
+from ..standings.views import empty_text
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import registration
@@ -41,8 +43,14 @@ class ParticipantListView(TournamentMixin, TemplateView):
         queryset = participant_queryset(self.tournament)
         query = self.request.GET.get("q", "").strip()
         if query:
+            wanted = search_key(query)
+            queryset = queryset.alias(
+                name_key=folded("name"), club_key=folded("club"), substitute_key=folded("substitutions__name")
+            )
             condition = (
-                Q(name__icontains=query) | Q(club__icontains=query) | Q(substitutions__name__icontains=query)
+                Q(name_key__contains=wanted)
+                | Q(club_key__contains=wanted)
+                | Q(substitute_key__contains=wanted)
             )
             if query.isascii() and query.isdigit():
                 condition |= Q(number=int(query))
@@ -50,7 +58,11 @@ class ParticipantListView(TournamentMixin, TemplateView):
         status = self.request.GET.get("status", "")
         if status in Participant.Status.values:
             queryset = queryset.filter(status=status)
-        table = ParticipantTable(queryset, exclude=() if self.can(Perm.VIEW_BIRTH_DATES) else ("birth_date",))
+        table = ParticipantTable(
+            queryset,
+            exclude=() if self.can(Perm.VIEW_BIRTH_DATES) else ("birth_date",),
+            empty_text=empty_text(query),
+        )
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)
         context.update(
             table=table,

@@ -11,6 +11,7 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from ..errors import ServiceError
+from ..names import search_key
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
@@ -20,6 +21,15 @@ from .tables import StandingsTable
 
 PER_PAGE = 50
 PROJECTOR_SECONDS = 15
+
+
+def empty_text(query: str) -> str:
+    """What an empty list says: nobody found for a search, or nobody yet."""
+    if query:
+        return _("Nobody found for “%(query)s”: type a name, part of it, or a start number.") % {
+            "query": query
+        }
+    return _("No participants yet.")
 
 
 class StandingsMixin:
@@ -41,15 +51,15 @@ class StandingsMixin:
         query = self.request.GET.get("q", "").strip()
         rows = result.rows
         if query:
-            folded = query.casefold()
+            wanted = search_key(query)
             rows = [
                 row
                 for row in rows
                 if str(row.number) == query
-                or folded in row.name.casefold()
-                or any(folded in s.name.casefold() for s in row.substitutes)
+                or wanted in search_key(row.name)
+                or any(wanted in search_key(s.name) for s in row.substitutes)
             ]
-        table = StandingsTable(rows, slug=self.tournament.slug)
+        table = StandingsTable(rows, slug=self.tournament.slug, empty_text=empty_text(query))
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         return {
             "standings": result,

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from ..draw.models import Match
 from ..errors import ServiceError
+from ..names import fold_umlauts
 from ..results.models import Approval, GameEntry
 from .audit import record
 from .models import OldSlug, StaffRole, Tournament, slug_taken
@@ -44,14 +45,6 @@ def sync_matches(tournament: Tournament) -> None:
         )
     for match in surplus:
         match.delete()
-
-
-UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-
-
-def fold_umlauts(text: str) -> str:
-    """Grünwald as gruenwald is written without umlauts (and found: ü/ue, ß/ss)."""
-    return text.translate(UMLAUTS)
 
 
 def free_slug(name: str) -> str:

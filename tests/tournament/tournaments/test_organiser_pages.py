@@ -176,6 +176,11 @@ def test_substitute_takes_over_from_a_match(client, tournament, organiser, add_p
 
 def test_hall_lists(client, tournament, organiser, add_players):
     add_players(tournament, 8)
+    names = ["Zeller, Anna", "Xaver Bauer", "Toni Huber", "Ägidius Özdemir", "Maier, Resi", "Lena Schmid",
+             "Korbinian Ott", "Vroni Adler"]  # fmt: skip
+    for participant, name in zip(tournament.participants.order_by("number"), names, strict=True):
+        participant.name = name
+        participant.save()
     Substitution.objects.create(
         participant=Participant.objects.get(number=3), name="Aigner, Vroni", from_match=2
     )
@@ -183,10 +188,25 @@ def test_hall_lists(client, tournament, organiser, add_players):
     client.force_login(organiser)
     tables = client.get(reverse("organiser:table_list", args=[tournament.slug, 2]))
     text = tables.content.decode()
-    assert "Aigner, Vroni" in text and "Spieler 003" not in text
-    seats = client.get(reverse("organiser:seat_list", args=[tournament.slug])).content.decode()
-    assert seats.index("Aigner, Vroni") < seats.index("Spieler 001")  # alphabetical
-    assert seats.count("Spieler 0") == 8
+    assert "Aigner, Vroni" in text and "Toni Huber" not in text
+    seats = html.unescape(client.get(reverse("organiser:seat_list", args=[tournament.slug])).content.decode())
+    rows = [
+        (re.sub(r"<.*?>", "", name), re.findall(r"<td>(.*?)</td>", cells))
+        for name, cells in re.findall(
+            r'<tr><td class="name">(.*?)</td><td class="num">\d+</td>(.*?)</tr>', seats
+        )
+    ]
+    # By surname, umlauts with their letter (DIN 5007-1); the surname stands out
+    assert [name for name, _places in rows] == [
+        "Vroni Adler", "Aigner, Vroni", "Xaver Bauer", "Toni Huber", "Maier, Resi", "Korbinian Ott",
+        "Ägidius Özdemir", "Lena Schmid", "Zeller, Anna",
+    ]  # fmt: skip
+    assert "Toni <strong>Huber</strong>" in seats and "<strong>Zeller</strong>, Anna" in seats
+    places = dict(rows)
+    # The substitute only in the match he plays, the one he replaced only before it
+    assert places["Toni Huber"][0].startswith("Tisch") and places["Toni Huber"][1] == "—"
+    assert places["Aigner, Vroni"][0] == "—" and places["Aigner, Vroni"][1].startswith("Tisch")
+    assert re.findall(r'<tr class="letter"><th[^>]*>(.)</th>', seats) == list("ABHMOSZ")
     assert client.get(reverse("organiser:table_list", args=[tournament.slug, 9])).status_code == 404
 
 
@@ -258,3 +278,49 @@ def test_the_sites_own_addresses_are_no_short_names(client, organiser):
     assert "„import“ ist eine Adresse der Seite selbst" in html.unescape(refused.content.decode())
     client.post(reverse("organiser:create"), fields)
     assert Tournament.objects.get(name="Import").slug == "import-2"
+
+
+@pytest.mark.parametrize(
+    ("typed", "found"),
+    [
+        ("gruenwald", "Grünwald, Sepp"),
+        ("GRÜNWALD", "Grünwald, Sepp"),
+        ("grünwald", "Gruenwald, Toni"),
+        ("strasser", "Straßer, Resi"),
+        ("straßer", "Strasser, Vroni"),
+        ("oezdemir", "Özdemir, Ägidius"),
+        ("ÄGIDIUS", "Özdemir, Ägidius"),
+    ],
+)
+def test_search_finds_umlauts_either_way(client, tournament, organiser, add_players, typed, found):
+    for number, name in enumerate(
+        [
+            "Grünwald, Sepp",
+            "Gruenwald, Toni",
+            "Straßer, Resi",
+            "Strasser, Vroni",
+            "Özdemir, Ägidius",
+            "Maier, Xaver",
+        ],
+        start=1,
+    ):
+        Participant.objects.create(tournament=tournament, number=number, name=name)
+    client.force_login(organiser)
+    for url in (
+        reverse("organiser:participants", args=[tournament.slug]),
+        reverse("public:standings", args=[tournament.slug]),
+    ):
+        page = html.unescape(client.get(url, {"q": typed}).content.decode())
+        assert found in page, url
+        assert "Maier, Xaver" not in page, url
+
+
+def test_a_search_that_finds_nobody_says_so(client, tournament, organiser, add_players):
+    add_players(tournament, 3)
+    client.force_login(organiser)
+    for url in (
+        reverse("organiser:participants", args=[tournament.slug]),
+        reverse("public:standings", args=[tournament.slug]),
+    ):
+        page = html.unescape(client.get(url, {"q": "Xaverius"}).content.decode())
+        assert "Niemand gefunden für „Xaverius“" in page, url
