@@ -60,7 +60,11 @@ class ParticipantListView(TournamentMixin, TemplateView):
             queryset = queryset.filter(status=status)
         table = ParticipantTable(
             queryset,
-            exclude=() if self.can(Perm.VIEW_BIRTH_DATES) else ("birth_date",),
+            # Birth dates for the organiser only; no "edit" link to a page the role may not open.
+            exclude=(
+                *(() if self.can(Perm.VIEW_BIRTH_DATES) else ("birth_date",)),
+                *(() if self.can(Perm.EDIT_PARTICIPANTS) else ("edit",)),
+            ),  # fmt: skip
             empty_text=empty_text(query),
         )
         RequestConfig(self.request, paginate={"per_page": 50}).configure(table)

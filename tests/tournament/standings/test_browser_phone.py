@@ -35,7 +35,9 @@ return {width: document.documentElement.scrollWidth, screen: screenWidth, out: o
 @pytest.fixture
 def running(tournament, organiser, add_players):
     add_players(tournament, 8)
-    Participant.objects.filter(number=5).update(name=LONG, club="Schafkopffreunde-Unterschleißheim-Lohhof-Süd")
+    Participant.objects.filter(number=5).update(
+        name=LONG, club="Schafkopffreunde-Unterschleißheim-Lohhof-Süd"
+    )
     draw_service.draw_all(organiser, tournament, seed="handy")
     return tournament
 

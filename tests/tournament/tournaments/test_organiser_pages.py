@@ -324,3 +324,17 @@ def test_a_search_that_finds_nobody_says_so(client, tournament, organiser, add_p
     ):
         page = html.unescape(client.get(url, {"q": "Xaverius"}).content.decode())
         assert "Niemand gefunden für „Xaverius“" in page, url
+
+
+def test_a_referee_is_offered_no_edit_link_and_the_footer_names_the_rules(
+    client, tournament, referee, add_players
+):
+    add_players(tournament, 2)
+    client.force_login(referee)
+    page = client.get(reverse("organiser:participants", args=[tournament.slug])).content.decode()
+    assert "Spieler 001" in page and "bearbeiten" not in page
+    assert "offiziellen Regeln der Schafkopfschule" in page
+    tournament.profile = "turnierregeln-3x16"
+    tournament.save()
+    page = html.unescape(client.get(reverse("public:overview", args=[tournament.slug])).content.decode())
+    assert "offiziellen Regeln" not in page and "Gespielt nach: Turnierregeln 3 × 16 Spiele" in page
