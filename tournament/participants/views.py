@@ -17,6 +17,7 @@ from django_tables2 import RequestConfig
 from ..errors import ServiceError
 from ..names import folded, search_key
 from ..printing.xlsx import XLSX_MIME, workbook_bytes
+from ..results.models import Correction
 from ..results.sheet import sheet_view
 from ..standings import standings
 from ..standings.views import empty_text
@@ -304,7 +305,7 @@ class ParticipantExportView(TournamentMixin, TemplateView):
                 p.number,
                 p.name,
                 p.club,
-                *([p.birth_date.strftime("%d.%m.%Y") if p.birth_date else ""] if births else []),
+                *([p.birth_date] if births else []),  # a real date in the workbook
                 p.get_status_display(),
                 ", ".join(f"{s.name} ({s.from_match}/{s.from_game})" for s in p.substitutions.all()),
             )
@@ -348,6 +349,11 @@ class ParticipantView(PublicMixin, TemplateView):
                 "table__seats__participant__substitutions",
                 "table__scoresheet__entries",
                 "table__scoresheet__approvals",
+                Prefetch(
+                    "table__scoresheet__log",
+                    queryset=Correction.objects.all(),
+                    to_attr="prefetched_corrections",
+                ),
             )
             .order_by("match__number")
         )

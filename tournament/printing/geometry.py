@@ -28,6 +28,7 @@ TEXT_INSET, POINTS_INSET = 1.0, 2.0  # text from the column's left line; points 
 # The four signature lines under the grid (5.3.2): every SIGN_PITCH mm, SIGN_WIDTH long,
 # SIGN_LINE below the grid; a signed sheet puts each signature on its line, SIGN_HEIGHT high.
 SIGN_PITCH, SIGN_WIDTH, SIGN_LINE, SIGN_HEIGHT = 47.0, 44.0, 19.0, 10.0
+SIGN_LABEL = 19.0  # the line's printed label ("4: Unterschrift"); the signer's name after it
 CORRECTIONS_GAP = 3.0  # corrections start this far under the grid
 SIGNATURE_LIFT = 10.5  # a signature's image stands this far above its line
 NAME_DROP, DIGEST_DROP = 1.0, 4.5  # the signer's name and the digest below the lines
@@ -111,7 +112,7 @@ def stylesheet() -> str:
         f".sign {{ width: {_mm(SIGN_WIDTH)}; height: {_mm(SIGN_HEIGHT)}; }}",
         f".sign img, .sign .paper {{ height: {_mm(SIGN_HEIGHT)}; }}",
         f".sign .paper {{ line-height: {_mm(SIGN_HEIGHT)}; }}",
-        f".signer {{ width: {_mm(SIGN_WIDTH)}; }}",
+        f".signer {{ margin-left: {_mm(SIGN_LABEL)}; width: {_mm(SIGN_WIDTH - SIGN_LABEL)}; }}",
         f".page-foot {{ left: {_mm(LEFT)}; bottom: {_mm(FOOT_BOTTOM)}; }}",
     ]
     return "\n".join(rules)

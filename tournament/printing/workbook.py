@@ -84,12 +84,15 @@ class TournamentWorkbook:
             *(_("Seat %(n)s") % {"n": n} for n in range(1, 5)),
         ]
         struck, downgraded = _("struck (5.2.17)"), _("plain Solo/Wenz in game 1 (5.2.15)")
-        voided = _("scoresheet void (5.3.6)")
+        voided, corrected = _("scoresheet void (5.3.6)"), _("corrected after signing (5.3.4)")
 
         def note(view: SheetView, game: GameLine) -> str:
             if view.void:  # 5.3.6: its games count for nothing, and the workbook says so
                 return voided
-            return struck if game.struck else downgraded if game.downgraded else ""
+            marks = [struck if game.struck else downgraded if game.downgraded else ""]
+            if game.corrected:
+                marks.append(corrected)
+            return "; ".join(mark for mark in marks if mark)
 
         worksheets.append(
             (
@@ -113,10 +116,13 @@ class TournamentWorkbook:
             header = [
                 _("Game"),
                 _("Game played"),
+                _("Note"),
                 *(f"{seat.position}: {seat.name} ({seat.number})" for seat in view.seats),
             ]
-            rows = [[game.number, describe(game.entry), *game.points] for game in view.entered]
-            rows.append(["", _("Match total"), *view.totals])
+            rows = [
+                [game.number, describe(game.entry), note(view, game), *game.points] for game in view.entered
+            ]
+            rows.append(["", _("Match total"), "", *view.totals])
             if view.void:
                 rows.append(["", f"{voided}: {view.sheet.void_reason}"])
             title = f"D{view.sheet.match.number} T{view.sheet.table.number}"

@@ -50,6 +50,8 @@ HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 # A carriage return kept as itself (XML would read a bare one as a line feed).
 CARRIAGE_RETURN = {"\r": "&#13;"}
 BOLD = 1  # the index of the bold cell format in styles.xml
+DATE = 2  # the index of the date format (DD.MM.YYYY) in styles.xml
+EPOCH = datetime.date(1899, 12, 30)  # day 0 of a spreadsheet's date serial numbers
 WIDTH_SAMPLE = 100  # rows looked at for the column widths
 
 
@@ -119,8 +121,10 @@ class _Cells:
             )
         if isinstance(value, int):  # an IntegerChoices member, say
             return self.cell(int(value))
-        if isinstance(value, datetime.date):
-            return self.text(value.isoformat())
+        if isinstance(value, datetime.datetime):  # a moment: as written, to the second
+            return self.text(value.isoformat(sep=" ", timespec="seconds"))
+        if isinstance(value, datetime.date):  # a real date, shown as 02.04.1961
+            return f' s="{DATE}"><v>{(value - EPOCH).days}</v></c>'
         return self.text(str(value))  # lazy translations and anything else: as text
 
 
@@ -240,17 +244,20 @@ APP = (
     "<Application>Schafkopf-Turnier</Application></Properties>"
 )
 
-# Fonts: the default and bold; the two fills every workbook must have; format 1 is bold.
+# Fonts: the default and bold; the two fills every workbook must have; format 1 is bold,
+# format 2 a date.
 STYLES = (
     f'{HEADER}<styleSheet xmlns="{MAIN}">'
+    '<numFmts count="1"><numFmt numFmtId="164" formatCode="DD.MM.YYYY"/></numFmts>'
     '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
     '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
     '<fills count="2"><fill><patternFill patternType="none"/></fill>'
     '<fill><patternFill patternType="gray125"/></fill></fills>'
     '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="2"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/></cellXfs>'
+    '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
+    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
+    '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>'
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
     "</styleSheet>"
 )

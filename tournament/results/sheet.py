@@ -201,14 +201,15 @@ BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger pref
 
 def loaded(sheets: Iterable[Scoresheet], signing: bool = True) -> Iterable[Scoresheet]:
     """The sheets, in their order, with everything a view of them reads, loaded in batches:
-    entries, approvals, seats with their participants and substitutes, and unless ``signing``
-    is off the signatures and corrections."""
+    entries, approvals, corrections, seats with their participants and substitutes, and unless
+    ``signing`` is off the signatures."""
     ids = [sheet.pk for sheet in sheets]
     seats = Prefetch("table__seats", queryset=Seat.objects.select_related("participant"))
-    related = [seats, "table__seats__participant__substitutions", "entries", "approvals"]
+    # The corrections always: a corrected row is marked wherever a sheet is shown (5.3.4).
+    corrections = Prefetch("log", queryset=Correction.objects.all(), to_attr="prefetched_corrections")
+    related = [seats, "table__seats__participant__substitutions", "entries", "approvals", corrections]
     if signing:
-        corrections = Prefetch("log", queryset=Correction.objects.all(), to_attr="prefetched_corrections")
-        related += ["signatures", corrections]
+        related.append("signatures")
     for start in range(0, len(ids), BATCH):
         batch = {
             s.pk: s

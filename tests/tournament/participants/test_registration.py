@@ -153,7 +153,11 @@ def test_upload_preview_then_import_through_the_pages(tournament, organiser, cli
 
 def test_xlsx_export_keeps_formula_like_names_as_text(tournament, organiser, client):
     Participant.objects.create(
-        tournament=tournament, number=1, name='=HYPERLINK("http://x","y")', club="@SUM(A1)"
+        tournament=tournament,
+        number=1,
+        name='=HYPERLINK("http://x","y")',
+        club="@SUM(A1)",
+        birth_date=datetime.date(1961, 4, 2),
     )
     client.force_login(organiser)
     response = client.get(reverse("organiser:export_participants", args=[tournament.slug]))
@@ -163,6 +167,10 @@ def test_xlsx_export_keeps_formula_like_names_as_text(tournament, organiser, cli
     name_cell = rows[1][1]
     assert name_cell.value == '=HYPERLINK("http://x","y")'
     assert name_cell.data_type == "s"
+    birth = rows[1][3]  # a real date an organiser can sort and compute with
+    assert (
+        birth.is_date and birth.value == datetime.datetime(1961, 4, 2) and birth.number_format == "DD.MM.YYYY"
+    )
 
 
 def million_rows() -> bytes:

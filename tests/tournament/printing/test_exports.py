@@ -45,7 +45,22 @@ def test_workbook_holds_standings_games_and_scoresheets(demo, tmp_path):
         "einfaches Solo/Wenz im ersten Spiel (5.2.15)",
     )
     sheet = list(book["D1 T1"].iter_rows(values_only=True))
-    assert sheet[-1][1] == "Endstand" and sum(sheet[-1][2:6]) == 0
+    assert sheet[0][:3] == ("Spiel", "Gespielt", "Vermerk")
+    assert sheet[1][2] == "einfaches Solo/Wenz im ersten Spiel (5.2.15)"  # as on the Games sheet
+    assert sheet[-1][1] == "Endstand" and sum(sheet[-1][3:7]) == 0
+
+
+def test_a_struck_game_says_so_on_its_tables_worksheet(played, referee, enter, sheet_of):
+    """Points 0 0 0 0 alone do not tell why (issue 14, finding 14): the note says "gestrichen"."""
+    from scoring import Contract, Game, Result, Suit
+    from tournament.printing.workbook import TournamentWorkbook
+
+    enter(referee, sheet_of(played, 1, 1), Game(5, Contract.SOLO_TOUT, 2, suit=Suit.GRAS, result=Result.WON),
+          replace=True)  # fmt: skip
+    _name, _mime, content = TournamentWorkbook().render(played)
+    rows = list(load_workbook(io.BytesIO(content))["D1 T1"].iter_rows(values_only=True))
+    (game,) = [row for row in rows if row[0] == 5]
+    assert game[2] == "gestrichen (5.2.17)" and game[3:7] == (0, 0, 0, 0)
 
 
 def test_a_formula_like_name_stays_text(demo, tmp_path):

@@ -10,7 +10,7 @@ from PIL import ImageFont
 from pypdf import PdfReader
 
 from scoring import Contract, Game, Result
-from tournament.models import GameEntry, Scoresheet
+from tournament.models import GameEntry, Participant, Scoresheet
 from tournament.printing import geometry, grid
 from tournament.printing import pdf as printing
 from tournament.results import services as sheet_service
@@ -210,3 +210,38 @@ def test_what_is_under_the_grid_does_not_overlap(played):
     assert page["sign_top"] + 10 <= line < page["name_top"]
     assert page["name_top"] + 3 <= page["digest_top"]
     assert page["digest_top"] + 3 <= 297 - 6 - 2.5  # the page footer sits 6 mm from the bottom
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_signers_name_starts_after_the_lines_label(language):
+    """The label under each signature line ("4: Unterschrift") and the signer's name beside it
+    must not run into each other."""
+    with translation.override(language):
+        label = f"4: {translation.gettext('signature')}"
+    assert _mm(label, 2.4 * 72 / 25.4) + 1 <= geometry.SIGN_LABEL
+
+
+def test_long_names_are_not_clipped_on_the_sheet(played):
+    """A long unbroken name wraps within its column and stays whole (issue 14, finding 14): every
+    piece of it printed ends inside the grid's right edge."""
+    sheet = Scoresheet.objects.filter(match__tournament=played, match__number=1).first()
+    seat = sheet.table.seats.get(position=4)
+    name = "Monika Hinterhuberoberkirchnerunterschleißheimer-Oberndorfer"
+    Participant.objects.filter(pk=seat.participant_id).update(name=name)
+    right_edge = (geometry.LEFT + geometry.GRID_WIDTH) * 72 / 25.4  # points
+    for blank in (True, False):
+        runs = []
+
+        def visit(text, cm, tm, font, size, runs=runs):
+            if text.strip() and text.strip() in name:
+                x, y = tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]
+                runs.append((text.strip(), x, size * tm[0] * cm[0], y))
+
+        (page,) = PdfReader(io.BytesIO(printing.scoresheets_pdf([sheet], blank=blank, workers=1))).pages
+        page.extract_text(visitor_text=visit)
+        printed = "".join(text for text, *_rest in runs)
+        assert "Hinterhuberoberkirchnerunterschleißheimer-Oberndorfer" in printed.replace(" ", ""), runs
+        box_bottom = (297 - geometry.SEAT_TOP - geometry.SEAT_HEIGHT) * 72 / 25.4  # from the page's foot
+        for text, x, size, y in runs:
+            assert x + _mm(text, size) * 72 / 25.4 <= right_edge + 1, (text, x, size)
+            assert y >= box_bottom, (text, y, box_bottom)  # not cut off under the name's box

@@ -22,14 +22,16 @@ def read(content: bytes):
 def test_values_keep_their_types():
     rows = [
         [1, -40, True, 2.5, Decimal("1.25"), "Sauspiel", None, "", datetime.date(2026, 11, 21)],
-        [0, 10**12, False, -0.0, Decimal("-3"), "x", "y", "z", None],
+        [0, 10**12, False, -0.0, Decimal("-3"), "x", "y", "z", datetime.date(1900, 3, 1)],
         [float("nan"), float("inf"), Decimal("sNaN"), Decimal("1E+2"), 1e-7],
     ]
     book = read(workbook_bytes([("Werte", ["a", "b", "c", "d", "e", "f", "g", "h", "i"], rows)]))
     sheet = book["Werte"]
     values = list(sheet.iter_rows(min_row=2, values_only=True))
-    assert values[0] == (1, -40, True, 2.5, 1.25, "Sauspiel", None, None, "2026-11-21")
-    assert values[1] == (0, 10**12, False, 0, -3, "x", "y", "z", None)
+    # a date is a real date, shown the German way
+    assert values[0] == (1, -40, True, 2.5, 1.25, "Sauspiel", None, None, datetime.datetime(2026, 11, 21))
+    assert values[1] == (0, 10**12, False, 0, -3, "x", "y", "z", datetime.datetime(1900, 3, 1))
+    assert sheet["I2"].is_date and sheet["I2"].number_format == "DD.MM.YYYY"
     assert values[2][:5] == ("nan", "inf", "sNaN", 100, 1e-7)  # what is no number stays text
     assert sheet["A2"].data_type == "n" and sheet["C2"].data_type == "b" and sheet["F2"].data_type == "s"
 
