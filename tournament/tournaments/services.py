@@ -158,7 +158,7 @@ def grant_role(user, tournament: Tournament, username: str, role: str) -> StaffR
 
 
 @transaction.atomic
-def revoke_role(user, tournament: Tournament, staff_id: int) -> None:
+def revoke_role(user, tournament: Tournament, staff_id: int) -> StaffRole:
     require(user, tournament, Perm.MANAGE_STAFF)
     # Locked, so that two organisers removing each other cannot leave the tournament without one.
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -173,3 +173,4 @@ def revoke_role(user, tournament: Tournament, staff_id: int) -> None:
     _not_own_roles(user, tournament, staff.user)
     record(tournament, user, "staff.revoke", username=staff.user.get_username(), role=staff.role)
     staff.delete()
+    return staff

@@ -252,9 +252,17 @@ class StaffView(TournamentMixin, FormView):
     def post(self, request, *args, **kwargs):
         if "revoke" in request.POST:
             try:
-                tournament_service.revoke_role(request.user, self.tournament, int(request.POST["revoke"]))
+                gone = tournament_service.revoke_role(
+                    request.user, self.tournament, int(request.POST["revoke"])
+                )
             except (ValueError, ServiceError) as error:
                 messages.error(request, getattr(error, "message", _("Unknown role.")))
+            else:
+                messages.success(
+                    request,
+                    _("%(user)s is no longer %(role)s.")
+                    % {"user": gone.user.get_username(), "role": gone.get_role_display()},
+                )
             return redirect("organiser:staff", self.tournament.slug)
         return super().post(request, *args, **kwargs)
 

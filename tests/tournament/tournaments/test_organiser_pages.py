@@ -214,12 +214,14 @@ def test_staff_roles_are_granted_and_revoked(client, tournament, organiser, make
     make_user("neu")
     client.force_login(organiser)
     url = reverse("organiser:staff", args=[tournament.slug])
-    client.post(url, {"username": "neu", "role": "referee"})
+    granted = client.post(url, {"username": "neu", "role": "referee"}, follow=True)
+    assert "neu hat jetzt die Rolle Schiedsrichter" in granted.content.decode()  # confirmed
     role = StaffRole.objects.get(user__username="neu")
     assert role.role == "referee"
     response = client.post(url, {"username": "niemand", "role": "referee"})
     assert "niemand" in response.content.decode()
-    client.post(url, {"revoke": role.pk})
+    revoked = client.post(url, {"revoke": role.pk}, follow=True)
+    assert "neu hat die Rolle Schiedsrichter nicht mehr" in revoked.content.decode()
     assert not StaffRole.objects.filter(user__username="neu").exists()
     own = StaffRole.objects.get(user=organiser)
     client.post(url, {"revoke": own.pk})
