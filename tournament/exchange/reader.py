@@ -395,6 +395,16 @@ class _DocumentReader(_Reader):
 
     # People
 
+    def birth_date(self, value: Any, where: str):
+        """A participant's or substitute's date of birth, old enough on the day (5.2.12)."""
+        birth = self.date(value, where, _("The date of birth"), required=False, high=timezone.localdate())
+        if birth and self.day and age_on(birth, self.day) < self.profile.min_age:
+            self.error(
+                where,
+                _("younger than %(age)s on the tournament day (5.2.12).") % {"age": self.profile.min_age},
+            )
+        return birth
+
     def participants(self):
         self.people: list[dict] = []
         self.numbers: set[int] = set()
@@ -408,13 +418,7 @@ class _DocumentReader(_Reader):
                 "number": number,
                 "name": self.text(item.get("name"), where, _("The name"), 200),
                 "club": self.text(item.get("club"), where, _("The club"), 200, required=False),
-                "birth_date": self.date(
-                    item.get("birth_date"),
-                    where,
-                    _("The date of birth"),
-                    required=False,
-                    high=timezone.localdate(),
-                ),
+                "birth_date": self.birth_date(item.get("birth_date"), where),
                 "status": self.choice(
                     item.get("status", Participant.Status.ACTIVE), Participant.Status.values, where, "status"
                 )
@@ -425,12 +429,6 @@ class _DocumentReader(_Reader):
             if number in self.numbers:
                 self.error(where, _("the start number is given twice."))
             self.numbers.add(number)
-            birth = person["birth_date"]
-            if birth and self.day and age_on(birth, self.day) < self.profile.min_age:  # 5.2.12
-                self.error(
-                    where,
-                    _("younger than %(age)s on the tournament day (5.2.12).") % {"age": self.profile.min_age},
-                )
             self.people.append(person)
 
     def substitutions(self):
@@ -453,20 +451,8 @@ class _DocumentReader(_Reader):
                 "from_game": self.integer(
                     item.get("from_game", 1), where, _("The game"), 1, self.profile.games_per_match
                 ),
-                "birth_date": self.date(
-                    item.get("birth_date"),
-                    where,
-                    _("The date of birth"),
-                    required=False,
-                    high=timezone.localdate(),
-                ),
+                "birth_date": self.birth_date(item.get("birth_date"), where),
             }
-            birth = substitution["birth_date"]
-            if birth and self.day and age_on(birth, self.day) < self.profile.min_age:  # 5.2.12
-                self.error(
-                    where,
-                    _("younger than %(age)s on the tournament day (5.2.12).") % {"age": self.profile.min_age},
-                )
             moment = (number, substitution["from_match"], substitution["from_game"])
             if moment in moments:
                 self.error(

@@ -10,6 +10,7 @@ PDF. Long runs are split over the cores and the parts joined."""
 
 from __future__ import annotations
 
+import datetime
 import io
 import os
 from multiprocessing import get_context
@@ -117,10 +118,17 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
     totals_rows: list[dict] = []
     if not blank:
         blocks, totals_rows = _game_blocks(rows, view)
+    heading = {"name": tournament.name, "date": tournament.date, "venue": tournament.venue}
+    if not blank and sheet.status == Scoresheet.Status.SIGNED and sheet.signed_as:
+        # The tournament as the players signed it (renamed since, say).
+        signed = sheet.signed_as.get("tournament", {})
+        heading["name"] = signed.get("name", tournament.name)
+        heading["date"] = datetime.date.fromisoformat(signed.get("date", tournament.date.isoformat()))
     return {
         "sheet": sheet,
         "match": match,
         "tournament": tournament,
+        "heading": heading,
         "seats": seats,
         "blocks": blocks,
         "totals": totals_rows,

@@ -8,7 +8,7 @@ them again."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from django.db.models import Prefetch
@@ -193,7 +193,15 @@ def sheet_view(
         GameLine(number, entries.get(number), rows.get(number), approvals.get(number), number in corrected)
         for number in range(1, rules.games_per_match + 1)
     )
-    return SheetView(sheet, rules, score, seat_lines(sheet, seats), games)
+    lines = seat_lines(sheet, seats)
+    if sheet.status == Scoresheet.Status.SIGNED and sheet.signed_as:
+        # A signed sheet shows the players as they signed, whatever was renamed since.
+        signed = {seat["seat"]: seat["name"] for seat in sheet.signed_as.get("seats", [])}
+        lines = tuple(
+            replace(line, name=signed.get(line.position, line.name)) if not line.later else line
+            for line in lines
+        )
+    return SheetView(sheet, rules, score, lines, games)
 
 
 BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches

@@ -245,3 +245,21 @@ def test_long_names_are_not_clipped_on_the_sheet(played):
         for text, x, size, y in runs:
             assert x + _mm(text, size) * 72 / 25.4 <= right_edge + 1, (text, x, size)
             assert y >= box_bottom, (text, y, box_bottom)  # not cut off under the name's box
+
+
+def test_a_signed_sheet_shows_the_names_as_signed(played, referee, sheet_of, sign, client, organiser):
+    """Renamed after signing: the signed sheet, on screen and on paper, keeps what was signed."""
+    from tournament.participants import services as participant_service
+    from tournament.tournaments import services as tournament_service
+
+    sheet = sign(referee, sheet_of(played, 1, 1))
+    seat = sheet.table.seats.get(position=2)
+    signed_name = seat.participant.name
+    participant_service.update_participant(organiser, seat.participant, name="Umbenannt, Ulla")
+    tournament_service.update_tournament(organiser, played, name="Neuer Turniername")
+    (page,) = text_of(printing.scoresheets_pdf([sheet_of(played, 1, 1)], blank=False, workers=1))
+    assert signed_name in page and "Umbenannt" not in page
+    assert "Kirchweih-Schafkopf" in page and "Neuer Turniername" not in page
+    client.force_login(referee)
+    screen = client.get(reverse("referee:sheet", args=[played.slug, 1, 1])).content.decode()
+    assert signed_name in screen and "Umbenannt" not in screen
