@@ -42,7 +42,7 @@ bench: install
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
 	  export DATABASE_URL="sqlite:///$$dir/bench.sqlite3" && \
 	  $(BIN)/python manage.py migrate --noinput -v 0 && \
-	  $(BIN)/python manage.py bench
+	  $(BIN)/python manage.py bench $(PART)
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache .hypothesis
