@@ -43,10 +43,17 @@ class Participant(models.Model):
     def __str__(self) -> str:
         return f"{self.number} {self.name}"
 
+    @property
+    def substitutes(self):
+        """Its substitutions in order: as loaded in bulk (``known_substitutions``, set by
+        ``results.sheet.views_of``) or as prefetched or read."""
+        known = getattr(self, "known_substitutions", None)
+        return known if known is not None else self.substitutions.all()
+
     def player_name(self, match: int, game: int = 1) -> str:
         """Who plays for this start number in that match and game (5.2.11, RULINGS 14)."""
         current = self.name
-        for substitution in self.substitutions.all():
+        for substitution in self.substitutes:
             if (substitution.from_match, substitution.from_game) <= (match, game):
                 current = substitution.name
         return current

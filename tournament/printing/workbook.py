@@ -94,34 +94,30 @@ class TournamentWorkbook:
                 marks.append(corrected)
             return "; ".join(mark for mark in marks if mark)
 
+        # Each game's text and note once: the Games sheet and its table's worksheet share them.
+        lines = [
+            [(game.number, describe(game.entry), note(view, game), *game.points) for game in view.entered]
+            for view in views
+        ]
         worksheets.append(
             (
                 _("Games"),
                 game_header,
                 (
-                    [
-                        view.sheet.match.number,
-                        view.sheet.table.number,
-                        game.number,
-                        describe(game.entry),
-                        note(view, game),
-                        *game.points,
-                    ]
-                    for view in views
-                    for game in view.entered
+                    (view.sheet.match.number, view.sheet.table.number, *line)
+                    for view, games in zip(views, lines, strict=True)
+                    for line in games
                 ),
             )
         )
-        for view in views:
+        for view, games in zip(views, lines, strict=True):
             header = [
                 _("Game"),
                 _("Game played"),
                 _("Note"),
                 *(f"{seat.position}: {seat.name} ({seat.number})" for seat in view.seats),
             ]
-            rows = [
-                [game.number, describe(game.entry), note(view, game), *game.points] for game in view.entered
-            ]
+            rows: list = list(games)
             rows.append(["", _("Match total"), "", *view.totals])
             if view.void:
                 rows.append(["", f"{voided}: {view.sheet.void_reason}"])

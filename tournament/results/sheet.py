@@ -19,6 +19,7 @@ from scoring.profiles import RuleProfile
 from scoring.scoresheet import RoundTotal, Row, Sheet, dealer, score_sheet
 
 from ..draw.models import Seat
+from ..participants.models import Substitution
 from .models import Approval, Correction, GameEntry, Scoresheet
 from .store import to_engine
 from .text import describe_entry, short_entry
@@ -166,7 +167,7 @@ def seat_lines(sheet: Scoresheet, seats: Iterable[Seat] | None = None) -> tuple[
         participant = seat.participant
         later = tuple(
             (s.from_game, s.name)
-            for s in participant.substitutions.all()
+            for s in participant.substitutes
             if s.from_match == match and s.from_game > 1
         )
         lines.append(SeatLine(seat.position, participant.number, participant.player_name(match, 1), later))
@@ -229,6 +230,47 @@ def loaded(sheets: Iterable[Scoresheet], signing: bool = True) -> Iterable[Score
 
 
 def views_of(sheets: Iterable[Scoresheet], rules: RuleProfile, signing: bool = True) -> Iterable[SheetView]:
-    """A view of each sheet, loaded in batches (see ``loaded``)."""
-    for sheet in loaded(sheets, signing):
-        yield sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+    """A view of each sheet, loaded in batches (see ``loaded``). Without ``signing`` (the
+    workbook of a whole tournament) the rows are read with one plain query per kind and batch
+    and grouped here: prefetch_related would build a queryset for each of thousands of objects."""
+    if signing:
+        for sheet in loaded(sheets, signing):
+            yield sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+        return
+    ids = [sheet.pk for sheet in sheets]
+    for start in range(0, len(ids), BATCH):
+        batch = ids[start : start + BATCH]
+        found = Scoresheet.objects.filter(pk__in=batch).select_related("table", "match__tournament")
+        by_id = {sheet.pk: sheet for sheet in found}
+        seats = _grouped(
+            Seat.objects.filter(table__scoresheet__in=batch).select_related("participant"), "table_id"
+        )
+        seated = [seat for group in seats.values() for seat in group]
+        substitutes = _grouped(
+            Substitution.objects.filter(participant__in={seat.participant_id for seat in seated}).order_by(
+                "from_match", "from_game", "id"
+            ),
+            "participant_id",
+        )
+        for seat in seated:  # each seat has its own instance of the participant
+            seat.participant.known_substitutions = substitutes.get(seat.participant_id, [])
+        entries = _grouped(GameEntry.objects.filter(scoresheet__in=batch), "scoresheet_id")
+        approvals = _grouped(Approval.objects.filter(scoresheet__in=batch), "scoresheet_id")
+        corrections = _grouped(Correction.objects.filter(scoresheet__in=batch), "scoresheet_id")
+        for pk in batch:
+            sheet = by_id[pk]
+            sheet.prefetched_corrections = corrections.get(pk, [])
+            yield sheet_view(
+                sheet,
+                entries=entries.get(pk, []),
+                approvals=approvals.get(pk, []),
+                seats=sorted(seats.get(sheet.table_id, []), key=lambda seat: seat.position),
+                rules=rules,
+            )
+
+
+def _grouped(queryset, key: str) -> dict:
+    groups: dict = {}
+    for item in queryset:
+        groups.setdefault(getattr(item, key), []).append(item)
+    return groups

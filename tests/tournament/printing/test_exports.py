@@ -112,3 +112,32 @@ def test_a_void_sheet_is_marked_in_the_workbook(demo, tmp_path):
     assert notes[(1, 1)] != "Spielliste ungültig (5.3.6)"
     rows = list(book["D1 T2"].iter_rows(values_only=True))
     assert rows[-2][1] == "Endstand" and rows[-1][1] == "Spielliste ungültig (5.3.6): Liste unleserlich"
+
+
+def test_the_workbook_reads_the_same_few_queries_whatever_the_size(
+    make_tournament, django_assert_num_queries
+):
+    """One plain query per kind and batch of sheets, not one per sheet or seat (the workbook of
+    2,000 players is measured by make bench)."""
+    import random
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournament.demo import generator
+    from tournament.draw import services as draw_service
+    from tournament.models import Substitution
+    from tournament.printing.workbook import TournamentWorkbook
+    from tournament.tournaments.permissions import COMMAND_LINE
+
+    counts = []
+    for players in (12, 60):
+        tournament = make_tournament(f"xlsx-{players}")
+        generator.add_participants(tournament, players, random.Random(players))
+        draw_service.draw_all(COMMAND_LINE, tournament, seed="x")
+        generator.fill_results(COMMAND_LINE, tournament, random.Random(players))
+        Substitution.objects.create(participant=tournament.participants.first(), name="Ersatz", from_match=2)
+        with CaptureQueriesContext(connection) as queries:
+            TournamentWorkbook().render(tournament)
+        counts.append(len(queries))
+    assert counts[0] == counts[1] and counts[0] <= 30, counts
