@@ -1,6 +1,8 @@
 /* The referee's sheet from the keyboard: the tabs switch without a reload and put the cursor in
    their field; after every answer the cursor is back in the entry field, with a refused entry
-   selected so that typing replaces it; Esc leaves the change of a game. */
+   (or, in change mode, the game being changed) selected so that typing replaces it, and the field
+   with the answer under it in view however long the sheet and its history; Esc leaves the
+   change of a game. */
 (function () {
   function entryField(section) {
     var form = section.querySelector("form.entry-form:not([hidden])");
@@ -8,8 +10,8 @@
     return form.querySelector("input.notation") || form.querySelector("select") || form.querySelector("input[type=number]");
   }
   function show(section, mode) {
-    section.querySelectorAll("form.entry-form[data-form]").forEach(function (form) {
-      form.hidden = form.dataset.form !== mode;
+    section.querySelectorAll("[data-form]").forEach(function (part) {
+      part.hidden = part.dataset.form !== mode;
     });
     section.querySelectorAll("nav.tabs a[data-tab]").forEach(function (tab) {
       var current = tab.dataset.tab === mode;
@@ -18,6 +20,17 @@
     });
     var field = entryField(section);
     if (field) field.focus();
+  }
+  /* The entry field and the answer under it on screen: the rows above stay in sight as far as
+     there is room. */
+  function keepInView(section, field) {
+    var answer = section.querySelector("#answer");
+    var margin = 16;
+    var top = field.closest("form").getBoundingClientRect().top;
+    var bottom = Math.max(field.getBoundingClientRect().bottom, answer ? answer.getBoundingClientRect().bottom : 0);
+    if (bottom > window.innerHeight - margin) window.scrollBy(0, bottom - (window.innerHeight - margin));
+    top = field.closest("form").getBoundingClientRect().top;
+    if (top < margin) window.scrollBy(0, top - margin);
   }
   function init(root) {
     var section = document.getElementById("entry");
@@ -33,8 +46,10 @@
     });
     var field = entryField(section);
     if (!field) return;
-    field.focus();
-    if (section.querySelector("#answer li.error") && field.select) field.select();
+    field.focus({ preventScroll: true });
+    keepInView(section, field);
+    var refused = section.querySelector("#answer li.error");
+    if ((refused || section.classList.contains("changing")) && field.select) field.select();
   }
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Escape") return;

@@ -325,7 +325,8 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
             refused = True
             self.refuse(error)
         sheet = self.load()
-        forms_in_use, edit = {}, None
+        # The tab stays the one used: copying a paper list is row after row (issue 14).
+        forms_in_use, edit = {"mode": action if action in ("row", "sanction") else "game"}, None
         if refused:
             # Shown again as typed; a change stays a change, a new game goes to a free number.
             rebound = self.rebound(form, sheet)
@@ -344,13 +345,16 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
 
     def change_mode(self, request, sheet: Scoresheet, number: int):
         """The entry form for changing game ``number``, reached by typing ä and its number."""
+        forms_in_use = {}
         if not sheet.entries.filter(number=number).exists():
             messages.error(
                 request, _("Game %(game)s is not entered: there is nothing to change.") % {"game": number}
             )
+            # What was typed stays, selected, as after any other refusal.
+            forms_in_use = {"game": self.rebound(GameForm(request.POST, auto_id="game_%s"), sheet)}
             number = None
         if request.htmx:
-            context = {"tournament": self.tournament, **self.sheet_context(sheet, {}, number)}
+            context = {"tournament": self.tournament, **self.sheet_context(sheet, forms_in_use, number)}
             return render(request, self.partial_name, context)
         url = reverse("referee:sheet", args=[self.tournament.slug, sheet.match.number, sheet.table.number])
         return redirect(f"{url}?edit={number}#entry" if number else f"{url}#entry")

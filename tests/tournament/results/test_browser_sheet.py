@@ -6,6 +6,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from scoring import Contract, Game, Result, Suit
 from tournament.models import GameEntry
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -80,16 +81,18 @@ def test_after_changing_a_game_the_next_game_typed_is_a_new_one(desk, drawn, ref
     assert "Spiel 2 wird geändert" in banner.text and "Abbrechen" in banner.text
     field = desk.driver.switch_to.active_element
     assert field.get_attribute("id") == "game_notation" and field.get_attribute("value") == "sh2+"
-    field.clear()
-    field.send_keys("rg24+", Keys.ENTER)
+    field.send_keys("rg24+", Keys.ENTER)  # the old game is selected: typing replaces it
     desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "4")
     assert not desk.driver.find_elements("css selector", ".change-banner")
     assert desk.driver.switch_to.active_element.get_attribute("value") == ""
     assert "edit" not in desk.driver.current_url
     type_game(desk, "re14-", 5)  # a new game 4, game 2 stays as changed
-    # ä3 and Enter opens game 3 for a change from the keyboard; Esc leaves it unchanged
+    # ä3 and Enter opens game 3 for a change from the keyboard, selected; Esc leaves it unchanged
     type_game(desk, "ä3", 3)
     assert desk.find(".change-banner")
+    assert desk.driver.execute_script(
+        "const f = document.activeElement; return [f.selectionStart, f.selectionEnd, f.value.length];"
+    ) == [0, 4, 4]
     desk.driver.switch_to.active_element.send_keys(Keys.ESCAPE)
     desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "5")
     games = {e.number: (e.contract, e.suit, e.declarer, e.partner) for e in GameEntry.objects.all()}
@@ -119,3 +122,54 @@ def test_the_answer_appears_beside_the_entry_field(desk, drawn, referee):
     field.send_keys("re14+", Keys.ENTER)  # the selected typo is replaced, not appended to
     desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "3")
     assert GameEntry.objects.get(number=2).partner == 4
+
+
+def in_view_of(desk, css: str) -> bool:
+    return desk.driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return r.top >= 0 && r.bottom <= window.innerHeight;",
+        css,
+    )
+
+
+def test_on_a_long_sheet_the_field_and_its_answer_stay_in_view(desk, drawn, referee, enter, sheet_of):
+    """The walk of issue 14 found the field and the answer scrolled off the top after Enter on a
+    32-game sheet with its history growing underneath."""
+    sheet = sheet_of(drawn)
+    for number in range(1, 27):
+        enter(referee, sheet, Game(number, Contract.RUFER, 1, suit=Suit.EICHEL, partner=3, result=Result.WON))
+    desk.login(referee)
+    desk.get(sheet_path(drawn))
+    assert in_view_of(desk, "#game_notation")
+    for number in range(27, 31):
+        type_game(desk, "rg24+", number + 1)
+        assert in_view_of(desk, "#game_notation") and in_view_of(desk, "#answer"), number
+        assert f"Spiel {number}" in desk.find("#answer").text
+    desk.driver.switch_to.active_element.send_keys("re13", Keys.ENTER)  # a typo: in view too
+    desk.wait_text("#answer", "Ergebnis fehlt")
+    assert in_view_of(desk, "#game_notation") and in_view_of(desk, "#answer li.error")
+    desk.screenshot("desk-long-sheet-answer-in-view")
+    # ä of a game not entered: refused, and the typed text stays selected like any refusal
+    field = desk.driver.switch_to.active_element
+    field.send_keys("ä32", Keys.ENTER)
+    desk.wait_text("#answer", "Spiel 32 ist nicht eingetragen")
+    assert desk.driver.execute_script(
+        "const f = document.activeElement; return [f.id, f.value, f.selectionStart, f.selectionEnd];"
+    ) == ["game_notation", "ä32", 0, 3]
+
+
+def test_copying_a_paper_list_stays_in_its_tab(desk, drawn, referee):
+    """Row after row without clicking the tab again (walk of issue 14)."""
+    desk.login(referee)
+    desk.get(sheet_path(drawn))
+    desk.find('nav.tabs a[data-tab="row"]').click()
+    for number, row in enumerate(("1 -1 1 -1", "-1 1 -1 1", "6* -2 -2 -2"), start=1):
+        desk.wait_for(lambda d: d.switch_to.active_element.get_attribute("id") == "row_row")
+        desk.driver.switch_to.active_element.send_keys(row, Keys.ENTER)
+        desk.wait_for(
+            lambda d, n=number: d.find_element("id", "row_number").get_attribute("value") == str(n + 1)
+        )
+        assert desk.find('form[data-form="row"]').is_displayed()
+        assert not desk.find('form[data-form="game"]').is_displayed()
+    assert sorted(e.points for e in GameEntry.objects.all())[0] == (-1, 1, -1, 1)
+    assert GameEntry.objects.count() == 3
