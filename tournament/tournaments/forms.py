@@ -11,7 +11,7 @@ from scoring.profiles import PROFILES, ProfileError, build_profile
 
 from ..jsontext import JSONTextError, parse_json
 from ..problems import problem_messages
-from .models import StaffRole, Tournament
+from .models import StaffRole, Tournament, default_retention
 from .services import free_slug
 
 RULE_NUMBERS = ("matches", "games_per_match", "solo_approval_from", "min_age")
@@ -98,6 +98,14 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if (
+            self.instance.pk
+            and data.get("date")
+            and data["date"] != self.instance.date
+            and data.get("retention_until") == default_retention(self.instance.date)
+        ):
+            # The retention was the default of the old date: it follows the new one (5.3.5).
+            data["retention_until"] = None
         overrides = {key: data[key] for key in RULE_NUMBERS if data.get(key) is not None}
         text = (data.get("tables") or "").strip()
         if text:

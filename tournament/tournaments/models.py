@@ -55,6 +55,12 @@ def validate_free_slug(value: str) -> None:
         )
 
 
+def default_retention(day: datetime.date) -> datetime.date:
+    """6 months after the tournament (5.3.5), and at least 6 months from today: a tournament
+    entered after the day is not due for deletion at once."""
+    return add_months(max(day, timezone.localdate()), RETENTION_MONTHS)
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         PREPARATION = "preparation", _("in preparation")
@@ -114,7 +120,7 @@ class Tournament(models.Model):
 
     def save(self, *args, **kwargs) -> None:
         if self.retention_until is None and self.date:
-            self.retention_until = add_months(self.date, RETENTION_MONTHS)
+            self.retention_until = default_retention(self.date)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

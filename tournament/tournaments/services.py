@@ -13,7 +13,7 @@ from ..errors import ServiceError
 from ..names import fold_umlauts
 from ..results.models import Approval, GameEntry
 from .audit import record
-from .models import OldSlug, StaffRole, Tournament, slug_taken
+from .models import OldSlug, StaffRole, Tournament, default_retention, slug_taken
 from .permissions import Perm, can_create_tournament, require
 
 TOURNAMENT_FIELDS = (
@@ -95,9 +95,13 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
     if "date" in fields and fields["date"] != tournament.date and tournament.has_signed_sheets:
         # 5.3.5: the retention of signed sheets runs from the tournament date
         raise ServiceError(_("Scoresheets are signed: the date of the tournament stays as it is (5.3.5)."))
+    old_default = default_retention(tournament.date)
     for key, value in fields.items():
         if key in TOURNAMENT_FIELDS:
             setattr(tournament, key, value)
+    if tournament.retention_until in (None, old_default):
+        # Not set by hand: the retention follows the date (5.3.5).
+        tournament.retention_until = default_retention(tournament.date)
     if (
         tournament.slug != old_slug
         and OldSlug.objects.filter(slug=tournament.slug).exclude(tournament=tournament).exists()

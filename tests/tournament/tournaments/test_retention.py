@@ -11,6 +11,7 @@ from django.core.management import call_command
 
 from tournament.draw.services import draw_all
 from tournament.models import Participant, Scoresheet, Signature, Tournament
+from tournament.tournaments.models import RETENTION_MONTHS, add_months, default_retention
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,9 @@ def tournament_on(make_tournament, add_players):
     """``tournament_on(slug, date)``: drawn, with a scan and a signature on its first sheet."""
 
     def tournament_on(slug, date):
-        tournament = make_tournament(slug, date=date)
+        # As if created before its day: retention 6 months after it (one entered later keeps
+        # at least 6 months from its entry, see the last test).
+        tournament = make_tournament(slug, date=date, retention_until=add_months(date, RETENTION_MONTHS))
         add_players(tournament, 4, birth_date=datetime.date(1960, 1, 1))
         draw_all(COMMAND_LINE, tournament, seed="r")
         sheet = Scoresheet.objects.filter(match__tournament=tournament).first()
@@ -107,3 +110,13 @@ def test_abandoned_uploads_are_forgotten(tmp_path, settings):
     call_command("purge_expired", stdout=out)
     assert "1 uploaded documents" in out.getvalue()
     assert not (folder / "alt.json").exists() and (folder / "neu.json").exists()
+
+
+def test_a_tournament_entered_after_its_day_is_not_due_at_once(make_tournament):
+    """A past tournament typed in today keeps 6 months from today, not from its day (the walk
+    of issue 14 found one already past its retention date while in preparation)."""
+    today = datetime.date.today()
+    past = make_tournament("nachgetragen", date=today - datetime.timedelta(days=300))
+    assert past.retention_until == add_months(today, RETENTION_MONTHS) == default_retention(past.date)
+    coming = make_tournament("kommt", date=today + datetime.timedelta(days=30))
+    assert coming.retention_until == add_months(coming.date, RETENTION_MONTHS)
