@@ -143,15 +143,16 @@ def save_entry(
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     before = existing.as_record() if existing is not None else None
     saved = store_scored(tournament, [(sheet, sheet_score)])[sheet.pk][number]
-    record(
-        tournament,
-        user,
-        "entry.update" if before else "entry.create",
-        scoresheet=sheet,
-        game=number,
-        before=before,
-        after=saved.as_record(),
-    )
+    if not correction:  # a correction's one log line is its own, with the reason (signing.correct)
+        record(
+            tournament,
+            user,
+            "entry.update" if before else "entry.create",
+            scoresheet=sheet,
+            game=number,
+            before=before,
+            after=saved.as_record(),
+        )
     return saved
 
 

@@ -111,6 +111,9 @@ def test_a_locked_sheet_refuses_every_change_but_a_correction(complete, referee,
     assert correction.initials == "AUF"
     assert correction.digest_before == old_digest != correction.digest_after == sheet.digest
     assert Correction.objects.count() == 1
+    # one line in the history for the correction, with its reason (not a second "changed" line)
+    after_signing = sheet.log.filter(game=5, created__gte=sheet.locked_at)
+    assert list(after_signing.values_list("action", flat=True)) == ["sheet.correct"]
 
 
 def test_the_digest_is_stable_and_changes_with_any_content_signed(complete, referee, sign):
@@ -262,7 +265,7 @@ def test_signing_through_the_page(complete, referee, supervisor, client, signatu
         },
     )
     page = client.get(url).content.decode()
-    assert "Spiel 3, korrigiert von AUF: Zahlendreher" in page
+    assert "Spiel 3, berichtigt von AUF: Zahlendreher" in page
     assert 'value="delete"' not in page and "?edit=" not in page  # a supervisor corrects instead
     assert complete.entries.get(number=3).points == (1, -1, 1, -1)
 
