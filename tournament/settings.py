@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",  # the built-in form templates, beside the project's own (FORM_RENDERER)
     "django_htmx",
     "django_tables2",
     "axes",
@@ -153,6 +154,8 @@ USE_TZ = True
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
+# Form templates from the project's templates first (templates/django/forms/p.html).
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},

@@ -356,3 +356,15 @@ def test_the_retention_follows_a_changed_date_unless_set_by_hand(client, organis
     client.post(url, {**fields, "date": "2036-11-24", "retention_until": "2040-01-01"})
     tournament.refresh_from_db()
     assert tournament.retention_until == datetime.date(2040, 1, 1)  # set by hand: it stays
+
+
+def test_a_fields_error_stands_under_that_field(client, tournament, organiser):
+    client.force_login(organiser)
+    page = client.post(
+        reverse("organiser:participant_add", args=[tournament.slug]), {"name": "", "status": "active"}
+    ).content.decode()
+    name_label = page.index('<label for="id_name"')
+    error = page.index("Dieses Feld ist zwingend erforderlich.")
+    club_label = page.index('<label for="id_club"')
+    assert name_label < error < club_label  # not above the label, where it reads as the number's
+    assert page.count("Dieses Feld ist zwingend erforderlich.") == 1
