@@ -23,7 +23,14 @@ class ParticipantTable(tables.Table):
 
     def render_substitutes(self, record):
         subs = record.substitutions.all()
-        return ", ".join(f"{s.name} ({_('from match')} {s.from_match}/{s.from_game})" for s in subs) or "—"
+        return (
+            ", ".join(
+                _("%(name)s from match %(match)s, game %(game)s")
+                % {"name": s.name, "match": s.from_match, "game": s.from_game}
+                for s in subs
+            )
+            or "—"
+        )
 
     def render_edit(self, record):
         url = reverse("organiser:participant", args=[record.tournament.slug, record.number])

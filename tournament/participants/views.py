@@ -307,7 +307,11 @@ class ParticipantExportView(TournamentMixin, TemplateView):
                 p.club,
                 *([p.birth_date] if births else []),  # a real date in the workbook
                 p.get_status_display(),
-                ", ".join(f"{s.name} ({s.from_match}/{s.from_game})" for s in p.substitutions.all()),
+                ", ".join(
+                    _("%(name)s from match %(match)s, game %(game)s")
+                    % {"name": s.name, "match": s.from_match, "game": s.from_game}
+                    for s in p.substitutions.all()
+                ),
             )
             for p in participant_queryset(self.tournament)
         )
@@ -376,6 +380,7 @@ class ParticipantView(PublicMixin, TemplateView):
                         for line, points, total in games
                     ],
                     "total": games[-1][2] if games else 0,
+                    "complete": view.score.complete,  # "Endstand" only when every game is in
                     "void": view.void,
                 }
             )

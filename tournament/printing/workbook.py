@@ -36,7 +36,11 @@ def _standings_sheet(tournament: Tournament, match: int | None):
             row.club,
             *(row.values[m.key] for m in standings.METRICS),
             _("yes") if row.by_lot else "",
-            ", ".join(f"{s.name} ({s.from_match}/{s.from_game})" for s in row.substitutes),
+            ", ".join(
+                _("%(name)s from match %(match)s, game %(game)s")
+                % {"name": s.name, "match": s.from_match, "game": s.from_game}
+                for s in row.substitutes
+            ),
         ]
         for row in result.rows
     )

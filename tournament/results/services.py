@@ -8,6 +8,7 @@ records the change with who, when, before and after."""
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from scoring import Code, Contract, Sanction, Suit, score_sheet
@@ -196,6 +197,19 @@ def approve(
     contract_value = Contract(contract)
     if contract_value is Contract.RUFER:
         raise ServiceError(_("A Sauspiel needs no approval."))
+    existing = sheet.approvals.filter(number=number).first()
+    replaced = {"contract": existing.contract, "approved_by": existing.approved_by_name} if existing else None
+    if existing and existing.contract == contract_value.value and (not hand or hand == existing.hand):
+        # Called in twice (from the table and at the board, say): once is enough.
+        raise ServiceError(
+            _("Game %(game)s is already approved: %(contract)s, by %(who)s at %(time)s.")
+            % {
+                "game": number,
+                "contract": existing.get_contract_display(),
+                "who": existing.approved_by_name,
+                "time": localtime(existing.created).strftime("%H:%M"),
+            }
+        )
     check = None
     if hand:
         check = hand_check_record(check_hand(hand, contract_value, Suit(suit) if suit else None))
@@ -217,6 +231,7 @@ def approve(
         "approval.grant",
         scoresheet=sheet,
         game=number,
+        before=replaced,
         after={"contract": contract_value.value, "hand": hand or None},
     )
     return approval

@@ -142,7 +142,10 @@ def log_change(entry) -> str:
     if entry.action == "entry.delete":
         return describe_record(data.get("before"))
     if entry.action == "approval.grant":
-        return str(GameEntry.Contract((data.get("after") or {}).get("contract", "solo")).label)
+        after = str(GameEntry.Contract((data.get("after") or {}).get("contract", "solo")).label)
+        if data.get("before"):  # another contract approved for the game
+            return f"{GameEntry.Contract(data['before'].get('contract', 'solo')).label} → {after}"
+        return after
     if entry.action == "approval.withdraw":
         return str(GameEntry.Contract((data.get("before") or {}).get("contract", "solo")).label)
     if entry.action == "sheet.sign" and data.get("seat"):

@@ -300,7 +300,19 @@ class LogEntry(models.Model):
     def summary(self) -> str:
         """The few details worth a glance: who, which match, table and game, which seed."""
         data = self.data or {}
-        parts = [str(data[key]) for key in ("name", "number", "username") if key in data]
+        # A signature's name is in what it changed (results.text.log_change), not here again.
+        keys = ("number", "username") if self.action == "sheet.sign" else ("name", "number", "username")
+        parts = [str(data[key]) for key in keys if key in data]
+        if data.get("substitute"):  # 5.2.11: who plays for whom from when
+            parts.append(
+                _("%(substitute)s for %(replaced)s from match %(match)s, game %(game)s")
+                % {
+                    "substitute": data["substitute"],
+                    "replaced": data.get("replaced", "?"),
+                    "match": data.get("from_match", "?"),
+                    "game": data.get("from_game", 1),
+                }
+            )
         if data.get("role") in StaffRole.Role.values:
             parts.append(str(StaffRole.Role(data["role"]).label))
         sheet = self.scoresheet

@@ -8,6 +8,7 @@ from scoring import Contract, Game, Result, Sanction, Suit, Transcribed
 from tournament.errors import ServiceError
 from tournament.models import GameEntry, LogEntry, Scoresheet
 from tournament.results import services as service
+from tournament.results.text import log_change
 
 pytestmark = pytest.mark.django_db
 
@@ -74,6 +75,20 @@ def test_approval_before_entry_and_after(drawn, referee, supervisor, enter, shee
         "approval.grant",
         "approval.withdraw",
     ]
+
+
+def test_an_approval_called_in_twice_is_recorded_once(drawn, supervisor, sheet_of):
+    """From the table and at the board (walk of issue 14): the second says it is done already;
+    another contract replaces the first, with both in the history."""
+    sheet = sheet_of(drawn)
+    service.approve(supervisor, sheet, 2, "solo_tout")
+    with pytest.raises(ServiceError, match="Spiel 2 ist schon genehmigt: Solo-Tout, von aufsicht um"):
+        service.approve(supervisor, sheet, 2, "solo_tout")
+    service.approve(supervisor, sheet, 2, "wenz_tout")
+    grants = LogEntry.objects.filter(action="approval.grant").order_by("id")
+    assert grants.count() == 2
+    assert log_change(grants.last()) == "Solo-Tout → Wenz-Tout"
+    assert sheet.approvals.get().contract == "wenz_tout"
 
 
 def test_approval_of_the_wrong_contract_does_not_count(drawn, referee, supervisor, enter, sheet_of):

@@ -414,3 +414,13 @@ def test_the_csv_neutralises_formulas_in_names_and_keeps_numbers(tournament, add
     out = io.StringIO()
     call_command("standings", tournament.slug, "--format", "json", stdout=out)
     assert {row["name"] for row in json.loads(out.getvalue())} == set(names)  # JSON is data: as it is
+
+
+def test_a_participants_match_in_play_shows_a_total_so_far(drawn, referee, enter, sheet_of, client):
+    from scoring import Contract, Game, Result, Suit
+
+    sheet = sheet_of(drawn, 1, 1)
+    enter(referee, sheet, Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=3, result=Result.WON))
+    number = sheet.table.seats.get(position=1).participant.number
+    page = client.get(reverse("public:participant", args=[drawn.slug, number])).content.decode()
+    assert "Zwischenstand" in page and "Endstand" not in page  # 1 of 32 games: not the match total

@@ -48,3 +48,20 @@ def test_an_action_without_a_label_is_refused(tournament, organiser):
     assert not LogEntry.objects.exists()
     entry = record(tournament, organiser, "tournament.update", before={}, after={})
     assert (entry.user, entry.user_name, entry.label) == (organiser, "orga", "Turnier geändert")
+
+
+def test_a_substitution_and_a_signature_read_whole_and_once(played, organiser, referee, sheet_of, sign):
+    """Walk of issue 14: the history named no substitute, and a signature's name twice."""
+    from tournament.models import LogEntry, Participant
+    from tournament.participants import services as participant_service
+    from tournament.results.text import log_change
+
+    drawn = played
+    player = Participant.objects.get(tournament=drawn, number=3)
+    participant_service.substitute(organiser, player, "Kainz, Schorsch", 2, 32)
+    line = LogEntry.objects.get(action="participant.substitute")
+    assert f"Kainz, Schorsch für {player.name} ab Durchgang 2, Spiel 32" in line.summary
+    sheet = sign(referee, sheet_of(drawn, 1, 1), positions=(1,))
+    signed = LogEntry.objects.get(action="sheet.sign")
+    name = sheet.signatures.get().name
+    assert name not in signed.summary and name in log_change(signed)
