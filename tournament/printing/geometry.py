@@ -97,7 +97,7 @@ def stylesheet() -> str:
         f".sheet, .grid {{ width: {_mm(PAGE_WIDTH)}; height: {_mm(PAGE_HEIGHT)}; }}",
         f".head {{ left: {_mm(LEFT)}; top: {_mm(HEAD_TOP)}; width: {_mm(GRID_WIDTH)}; }}",
         f".seat {{ top: {_mm(SEAT_TOP)}; height: {_mm(SEAT_HEIGHT)}; "
-        f"width: {_mm(column_width('1') - TEXT_INSET)}; padding-left: {_mm(TEXT_INSET)}; }}",
+        f"width: {_mm(column_width('1') - 2 * TEXT_INSET)}; padding-left: {_mm(TEXT_INSET)}; }}",
         f".lines {{ line-height: {_mm(GAME_ROW)}; }}",
         f".lines.ccontract, .lines.cresult {{ padding-left: {_mm(TEXT_INSET)}; }}",
         f".lines.ccontract {{ width: {_mm(column_width('contract') - TEXT_INSET)}; }}",

@@ -19,6 +19,7 @@ from .geometry import (
     HEAD_ROW,
     LEFT,
     ROUND_ROW,
+    SEAT_TOP,
     SIGN_LINE,
     SIGN_PITCH,
     SIGN_WIDTH,
@@ -59,6 +60,7 @@ def grid_png(games: int, language: str) -> str:
             "contract": _("Game played"),
             "players": _("Declarer"),
             "result": _("Result"),
+            **{seat: _("Points") for seat in ("1", "2", "3", "4")},  # the names stand above
         }
         round_label, total_label = _("Round"), _("Match total")
     width = sum(w for _k, w in COLUMNS)
@@ -105,10 +107,14 @@ def grid_png(games: int, language: str) -> str:
         line = bottom + SIGN_LINE
         draw.line((px(x0), px(line), px(x0 + SIGN_WIDTH), px(line)), fill=0, width=2)
         draw.text((px(x0), px(line + 1)), f"{seat + 1}: {signature}", font=small, fill=60, anchor="lt")
+    # The players' names stand in boxes over their columns, one box a seat.
+    first_seat = column_x("1")
+    draw.line((px(first_seat), px(SEAT_TOP - 1), px(LEFT + width), px(SEAT_TOP - 1)), fill=0, width=1)
     x = LEFT
     for key, column in (*COLUMNS, ("end", 0)):
         strong = key in ("1", "contract", "end") or x == LEFT
-        draw.line((px(x), px(TOP_GRID), px(x), px(bottom)), fill=0, width=2 if strong else 1)
+        top = SEAT_TOP - 1 if x >= first_seat else TOP_GRID
+        draw.line((px(x), px(top), px(x), px(bottom)), fill=0, width=2 if strong else 1)
         label = heads.get(key)
         if label:
             font = bold if bold.getlength(label) <= px(column - 1.5) else narrow

@@ -263,3 +263,23 @@ def test_a_signed_sheet_shows_the_names_as_signed(played, referee, sheet_of, sig
     client.force_login(referee)
     screen = client.get(reverse("referee:sheet", args=[played.slug, 1, 1])).content.decode()
     assert signed_name in screen and "Umbenannt" not in screen
+
+
+@pytest.mark.parametrize(
+    ("players", "club"), [(16, "Schafkopffreunde Unterschleißheim-Lohhof"), (32, "SK Au")]
+)
+def test_a_village_hall_ranking_fits_one_page_with_its_notes(client, organiser, tournament, players, club):
+    """Walk of issue 14: 16 participants needed a second page for the two-line footnote."""
+    import random
+
+    from tournament.demo import generator
+    from tournament.draw import services as draw_service
+
+    generator.add_participants(tournament, players, random.Random(1))
+    tournament.participants.update(club=club)
+    draw_service.draw_all(COMMAND_LINE, tournament, seed="x")
+    generator.fill_results(COMMAND_LINE, tournament, random.Random(1))
+    client.force_login(organiser)
+    response = client.get(reverse("organiser:rankings_doc", args=[tournament.slug, "pdf"]))
+    (page,) = text_of(response.content)
+    assert "Vorläufig" in page and "5.4.2" in page
