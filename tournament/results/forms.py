@@ -58,24 +58,13 @@ class GameForm(SheetForm):
     declarer_points = forms.IntegerField(label=_("card points"), required=False, min_value=0, max_value=120)
     invalid_announcement = forms.BooleanField(label=_("announced invalidly"), required=False)
 
-    # The fields chosen from lists sit under the answer, outside the form element: they belong
-    # to it by the form attribute (templates/referee/_sheet.html).
-    LIST_FIELDS = (
-        "contract",
-        "suit",
-        "declarer",
-        "partner",
-        "result",
-        "schneider",
-        "schwarz",
-        "declarer_points",
-        "invalid_announcement",
-    )
-
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        for name in self.LIST_FIELDS:
-            self.fields[name].widget.attrs["form"] = "game-form"
+        # The fields chosen from lists sit under the answer, outside the form element: they
+        # belong to it by the form attribute (templates/referee/_sheet.html).
+        for name, field in self.fields.items():
+            if name not in SheetForm.base_fields and name != "notation":
+                field.widget.attrs["form"] = "game-form"
 
     def entry(self) -> Game:
         data = self.cleaned_data
