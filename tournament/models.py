@@ -1,6 +1,7 @@
 """Every model of the app, for Django to find: each lives in its capability's package."""
 
 from .draw.models import Match, Seat, Table
+from .jobs.models import Job
 from .participants.models import Participant, Substitution
 from .results.models import Approval, Correction, GameEntry, Scoresheet, Signature
 from .standings.models import LotDraw
@@ -10,6 +11,7 @@ __all__ = [
     "Approval",
     "Correction",
     "GameEntry",
+    "Job",
     "LogEntry",
     "LotDraw",
     "Match",

@@ -49,6 +49,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tables2",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "tournament.apps.TournamentConfig",
 ]
 
@@ -105,6 +107,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+
+# Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_safe
 
 from .draw import urls as draw
 from .exchange import urls as exchange
+from .jobs import urls as jobs
 from .participants import urls as participants
 from .printing import urls as printing
 from .results import urls as results
@@ -22,6 +23,7 @@ organiser_patterns = [
     *exchange.organiser,
     *tournaments.organiser,
     *printing.organiser,
+    *jobs.organiser,
     *participants.organiser,
     *draw.organiser,
     *standings.organiser,

@@ -5,13 +5,23 @@ from __future__ import annotations
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from ..results.models import Scoresheet
-from ..standings import standings
+from ..jobs.documents import certificates_context, rankings_context, scoresheets_name
+from ..jobs.models import Job
+from ..jobs.views import start_or_follow
+from ..participants.models import Participant
+from ..results.models import GameEntry, Scoresheet
 from ..tournaments.access import TournamentMixin
 from .pdf import _pdf, render_html, scoresheets_pdf, sheets_of
 from .workbook import EXPORTERS
+
+# Up to these sizes a page answers at once (a few seconds at most); beyond them the work is a
+# background job with its progress on the downloads page.
+AT_ONCE_SHEETS = {True: 100, False: 30}  # blank, filled: a filled sheet takes several times longer
+AT_ONCE_PARTICIPANTS = 400  # rankings and certificates
+AT_ONCE_GAMES = 6000  # the workbook: a club evening of 26 tables × 2 matches is 1,664 games
 
 
 class DocumentMixin:
@@ -32,6 +42,10 @@ class DocumentMixin:
         return self.filename
 
 
+def big_field(tournament) -> bool:
+    return Participant.objects.filter(tournament=tournament).count() > AT_ONCE_PARTICIPANTS
+
+
 class RankingsView(DocumentMixin, TournamentMixin, TemplateView):
     """Final or per-match rankings with every 5.4.2 column (5.4.1)."""
 
@@ -45,14 +59,18 @@ class RankingsView(DocumentMixin, TournamentMixin, TemplateView):
         value = self.request.GET.get("match", "")
         return int(value) if value.isascii() and value.isdigit() else None
 
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
+    def get(self, request, *args, **kwargs):
         match = self.match()
         if match is not None and not self.tournament.matches.filter(number=match).exists():
             raise Http404
-        context.update(
-            standings=standings.compute(self.tournament, match), match=match, metrics=standings.METRICS
-        )
+        if kwargs.get("format") == "pdf" and big_field(self.tournament):
+            label = _("Rankings, match %(n)s") % {"n": match} if match else _("Rankings")
+            return start_or_follow(self, Job.Kind.RANKINGS, label, match=match)
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(rankings_context(self.tournament, self.match()))
         return context
 
 
@@ -62,12 +80,22 @@ class CertificatesView(DocumentMixin, TournamentMixin, TemplateView):
     template_name = "print/certificates.html"
     filename = "urkunden"
 
+    def places(self) -> int:
+        places = self.request.GET.get("places", "")
+        return int(places) if places.isascii() and places.isdigit() else self.tournament.prize_places
+
+    def get(self, request, *args, **kwargs):
+        if (
+            kwargs.get("format") == "pdf"
+            and big_field(self.tournament)
+            and self.places() > AT_ONCE_PARTICIPANTS
+        ):
+            return start_or_follow(self, Job.Kind.CERTIFICATES, _("Certificates"), places=self.places())
+        return super().get(request, *args, **kwargs)
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        places = self.request.GET.get("places", "")
-        places = int(places) if places.isascii() and places.isdigit() else self.tournament.prize_places
-        rows = [row for row in standings.compute(self.tournament).rows if row.rank <= places]
-        context.update(rows=rows, places=places)
+        context.update(certificates_context(self.tournament, self.places()))
         return context
 
 
@@ -75,6 +103,11 @@ class ExportXlsxView(TournamentMixin, View):
     """Standings, every game and every scoresheet as one Excel file."""
 
     def get(self, request, *args, **kwargs):
+        games = GameEntry.objects.filter(
+            scoresheet__match__tournament=self.tournament, scoresheet__match__discarded_at__isnull=True
+        ).count()
+        if games > AT_ONCE_GAMES:
+            return start_or_follow(self, Job.Kind.WORKBOOK, _("Excel workbook"))
         filename, mime, content = EXPORTERS["xlsx"].render(self.tournament)
         response = HttpResponse(content, content_type=mime)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -93,11 +126,14 @@ class ScoresheetsPrintView(TournamentMixin, View):
         sheets = list(sheets_of(match))
         if kwargs["format"] == "html":
             return HttpResponse(render_html(sheets, blank))
+        if len(sheets) > AT_ONCE_SHEETS[blank]:
+            label = (
+                _("Blank scoresheets, match %(n)s") if blank else _("Filled scoresheets, match %(n)s")
+            ) % {"n": match.number}
+            return start_or_follow(self, Job.Kind.SCORESHEETS, label, match=match.number, blank=blank)
         response = HttpResponse(scoresheets_pdf(sheets, blank), content_type="application/pdf")
-        kind = "blank" if blank else "filled"
-        response["Content-Disposition"] = (
-            f'attachment; filename="{self.tournament.slug}-match{match.number}-{kind}.pdf"'
-        )
+        filename = scoresheets_name(self.tournament, match.number, blank)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
 
 

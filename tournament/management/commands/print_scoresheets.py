@@ -6,7 +6,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from ...models import Tournament
-from ...printing.pdf import scoresheets_pdf, sheets_of
+from ...printing.pdf import render_workers, scoresheets_pdf, sheets_of
 
 
 class Command(BaseCommand):
@@ -33,7 +33,7 @@ class Command(BaseCommand):
             raise CommandError(f"Match {match} of '{slug}' is not drawn.")
         start = time.perf_counter()
         sheets = list(sheets_of(found))
-        content = scoresheets_pdf(sheets, blank=blank)
+        content = scoresheets_pdf(sheets, blank=blank, workers=render_workers())
         try:
             Path(output).write_bytes(content)
         except OSError as error:
