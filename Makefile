@@ -9,7 +9,7 @@ PORT ?= 8000
 # the German catalogue; Chromium and its driver for the browser tests.
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver
 
-.PHONY: install system-deps run test bench lint clean
+.PHONY: install system-deps run hall test bench lint clean
 
 install: system-deps $(VENV)/.installed
 	@$(BIN)/python manage.py compilemessages --ignore='$(VENV)/*' -v 0
@@ -27,7 +27,14 @@ run: install
 	$(BIN)/python manage.py migrate --noinput
 	@# The demo tournament comes with the exchange-format issue; loaded into an empty database only.
 	@if [ -f fixtures/demo.json ]; then $(BIN)/python manage.py load_demo; fi
-	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+	@# The job worker beside the development server; Ctrl+C stops both.
+	$(BIN)/python manage.py run_jobs -v 0 & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT; \
+	  $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+# The hall's server: gunicorn on every interface with the job worker, DEBUG off, the secret key
+# from .secret_key (made on first start). Prints the address phones use, with its QR code.
+hall: install
+	$(BIN)/python manage.py hall --port $(PORT)
 
 test: install
 	$(BIN)/ruff check scoring tournament tests

@@ -1,6 +1,7 @@
 """Settings of Schafkopf-Turnier. Everything that differs between a laptop in the village hall
-and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY``, ``DEBUG``,
-``ALLOWED_HOSTS``. Unset, they give a safe development setup on SQLite."""
+and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY`` (or
+``SECRET_KEY_FILE``), ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY``, ``HALL_URL``. Unset,
+they give a safe development setup on SQLite; ``make hall`` sets them for the hall's network."""
 
 import datetime
 import os
@@ -22,7 +23,23 @@ def _flag(name: str, default: bool) -> bool:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
-SECRET_KEY = os.environ.get("SECRET_KEY") or _DEV_SECRET_KEY
+def _secret_key() -> str:
+    """SECRET_KEY, or the contents of the file SECRET_KEY_FILE names (``make hall`` generates
+    one on first start and keeps it in the project folder, ignored by git)."""
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    path = os.environ.get("SECRET_KEY_FILE")
+    if path and Path(path).exists():  # not made yet: the hall server makes it on first start
+        try:
+            key = Path(path).read_text().strip()
+        except OSError as error:
+            raise ImproperlyConfigured(f"SECRET_KEY_FILE {path}: {error.strerror}") from None
+        if key:
+            return key
+    return _DEV_SECRET_KEY
+
+
+SECRET_KEY = _secret_key()
 # Without a secret key of its own the app can only be a development setup: DEBUG defaults on.
 DEBUG = _flag("DEBUG", SECRET_KEY == _DEV_SECRET_KEY)
 if not DEBUG and SECRET_KEY == _DEV_SECRET_KEY:
@@ -177,8 +194,30 @@ PRIVATE_ROOT = Path(os.environ.get("PRIVATE_ROOT") or BASE_DIR / "private")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
+# The address phones in the hall use (``make hall`` sets it): the QR codes point there, whatever
+# address the page that shows them was opened under.
+HALL_URL = os.environ.get("HALL_URL", "").rstrip("/")
+
+# HTTPS=1 where the site is served over HTTPS (a reverse proxy with a certificate in front):
+# then cookies are Secure, plain HTTP is redirected and browsers are told to stay on HTTPS. On
+# the hall's own network the app is plain HTTP, and Secure cookies would make every log-in fail.
+HTTPS = _flag("HTTPS", False)
+# PROXY=1 behind a reverse proxy: trust its X-Forwarded-Proto for the scheme of a request.
+if _flag("PROXY", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 if not DEBUG:
-    SESSION_COOKIE_SECURE = _flag("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = _flag("SECURE_COOKIES", True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"
+if HTTPS:
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", True)
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or 31536000)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", True)
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"tournament": {"handlers": ["console"], "level": "INFO"}},
+}

@@ -1,5 +1,6 @@
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -52,3 +53,57 @@ def test_debug_follows_the_secret_key():
     assert json.loads(settings_with(SECRET_KEY="x" * 50).stdout)["debug"] is False
     refused = settings_with(DEBUG="0")
     assert refused.returncode != 0 and "set SECRET_KEY" in refused.stderr
+
+
+def deploy_check(**environment) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG", "HTTPS", "PROXY")}
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env={**env, "SECRET_KEY": "k" * 30 + "-Hall-2026-" + "z" * 30, **environment},
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+
+
+def test_https_behind_a_proxy_passes_the_deploy_check():
+    behind_proxy = deploy_check(HTTPS="1", PROXY="1", ALLOWED_HOSTS="turnier.example.org")
+    assert behind_proxy.returncode == 0, behind_proxy.stderr
+    # On the hall's plain HTTP the check names exactly the HTTPS settings, and nothing else.
+    hall = deploy_check()
+    warned = set(re.findall(r"security\.W\d+", hall.stderr))
+    assert warned == {"security.W004", "security.W008", "security.W012", "security.W016"}
+
+
+def test_cookies_are_secure_only_over_https():
+    code = (
+        "import json; from tournament import settings as s; "
+        "print(json.dumps([getattr(s, 'SESSION_COOKIE_SECURE', False), "
+        "getattr(s, 'CSRF_COOKIE_SECURE', False), getattr(s, 'SECURE_PROXY_SSL_HEADER', None)]))"
+    )
+
+    def read(**environment):
+        env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "HTTPS", "PROXY")}
+        done = subprocess.run(
+            [sys.executable, "-c", code], env={**env, "SECRET_KEY": "x" * 50, **environment},
+            capture_output=True, text=True, cwd=ROOT,
+        )  # fmt: skip
+        return json.loads(done.stdout)
+
+    assert read() == [False, False, None]
+    assert read(HTTPS="1", PROXY="1") == [True, True, ["HTTP_X_FORWARDED_PROTO", "https"]]
+
+
+def test_the_secret_key_comes_from_its_file(tmp_path):
+    key = tmp_path / "key"
+    key.write_text("aus-der-datei-" * 4 + "\n")
+    code = "from tournament import settings as s; print(s.SECRET_KEY, s.DEBUG)"
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DEBUG")}
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**env, "SECRET_KEY_FILE": str(key)},
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert done.stdout.split() == ["aus-der-datei-" * 4, "False"]

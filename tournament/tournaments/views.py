@@ -7,6 +7,7 @@ import io
 
 import segno
 from axes.utils import reset as reset_failed_logins
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -73,7 +74,12 @@ class OverviewView(PublicMixin, TemplateView):
 
 
 def public_url(request, tournament: Tournament) -> str:
-    return request.build_absolute_uri(reverse("public:overview", args=[tournament.slug]))
+    """The public pages' address for phones: under the hall server's address where one is set
+    (the organiser may have opened this page on the laptop itself, as 127.0.0.1)."""
+    path = reverse("public:overview", args=[tournament.slug])
+    if settings.HALL_URL:
+        return settings.HALL_URL + path
+    return request.build_absolute_uri(path)
 
 
 class QrCodeView(PublicMixin, TemplateView):

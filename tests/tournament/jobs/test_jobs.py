@@ -35,7 +35,12 @@ def test_a_whole_match_runs_in_the_background_to_its_file(client, played, organi
     job = Job.objects.get()
     assert response.status_code == 302
     assert response["Location"].endswith(f"/downloads/#job-{job.pk}")
-    assert (job.status, job.kind, job.params["match"], job.params["blank"]) == ("queued", "scoresheets", 1, False)
+    assert (job.status, job.kind, job.params["match"], job.params["blank"]) == (
+        "queued",
+        "scoresheets",
+        1,
+        False,
+    )
     # Asked for again while it waits: the same job, not a second one.
     client.get(url)
     assert Job.objects.count() == 1
