@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 
 from tournament.standings import standings
 
@@ -12,3 +13,4 @@ def _test_settings(settings, tmp_path_factory):
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
     settings.PRIVATE_ROOT = tmp_path_factory.mktemp("private")
     standings._CACHE.clear()
+    cache.clear()

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import redirect
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
@@ -13,6 +14,7 @@ from django_tables2 import RequestConfig
 from ..errors import ServiceError
 from ..names import search_key
 from ..tournaments.access import PublicMixin, TournamentMixin
+from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
 from . import standings
@@ -61,7 +63,14 @@ class StandingsMixin:
             ]
         table = StandingsTable(rows, slug=self.tournament.slug, empty_text=empty_text(query))
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        # The rendered table depends on nothing but the results (their version), the language
+        # and the address (match, page, order, search): kept under exactly these.
+        version = (
+            Tournament.objects.filter(pk=self.tournament.pk).values_list("results_version", "created").get()
+        )
+        table_key = [self.tournament.pk, *version, get_language(), self.request.get_full_path()]
         return {
+            "table_key": table_key,
             "standings": result,
             "table": table,
             "query": query,

@@ -424,3 +424,27 @@ def test_a_participants_match_in_play_shows_a_total_so_far(drawn, referee, enter
     number = sheet.table.seats.get(position=1).participant.number
     page = client.get(reverse("public:participant", args=[drawn.slug, number])).content.decode()
     assert "Zwischenstand" in page and "Endstand" not in page  # 1 of 32 games: not the match total
+
+
+@pytest.mark.django_db
+def test_the_cached_table_follows_every_result(client, drawn, referee, sheet_of, enter):
+    """The rendered standings table is kept per process, under the results version: the next
+    game entered shows at once, and each language and page is kept on its own."""
+    from django.core.cache import cache
+
+    from scoring import Contract, Game, Result, Suit
+
+    def table(**extra):
+        page = client.get(f"/t/{drawn.slug}/standings/", **extra).content.decode()
+        return page[page.index("<table") : page.index("</table>")]
+
+    def kept():
+        return [key for key in cache._cache if "standings_table" in key]
+
+    before = table()
+    assert table() == before and len(kept()) == 1  # the second time from the cache
+    game = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
+    enter(referee, sheet_of(drawn, 1, 1), game)
+    after = table()
+    assert after != before and len(kept()) == 2
+    assert table(HTTP_ACCEPT_LANGUAGE="en") != after and len(kept()) == 3
