@@ -10,6 +10,7 @@ from .models import (
     Approval,
     Correction,
     GameEntry,
+    Job,
     LogEntry,
     LotDraw,
     Match,
@@ -180,3 +181,9 @@ class OldSlugAdmin(ReadOnlyAdmin):
 @admin.register(LotDraw)
 class LotDrawAdmin(ReadOnlyAdmin):
     list_display = ("tournament", "match", "seed", "created")
+
+
+@admin.register(Job)
+class JobAdmin(ReadOnlyAdmin):
+    list_display = ("created", "tournament", "label", "status", "done", "total")
+    list_filter = ("status", "kind")

@@ -113,7 +113,9 @@ TEMPLATES = [
 DATABASES = {
     "default": dj_database_url.parse(
         os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=0,
+        # The hall server keeps each thread's connection (CONN_MAX_AGE seconds, checked before
+        # use); the development server opens one per request.
+        conn_max_age=int(os.environ.get("CONN_MAX_AGE") or 0),
         conn_health_checks=True,
     )
 }

@@ -6,7 +6,9 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import redirect
 from django.templatetags.static import static
 from django.urls import include, path
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
+from django.views.i18n import set_language
 
 from .draw import urls as draw
 from .exchange import urls as exchange
@@ -44,7 +46,10 @@ urlpatterns = [
     path("manage/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # The language switch needs no CSRF token: the worst a forged one does is change a visitor's
+    # language, and without a token the public pages are the same for every visitor, so the
+    # standings can be served whole from the cache (tournament/standings/views.py).
+    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),

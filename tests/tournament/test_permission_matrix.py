@@ -14,6 +14,8 @@ from django.urls.resolvers import URLResolver
 from PIL import Image
 
 from tournament.draw import services as draw_service
+from tournament.jobs import runner
+from tournament.jobs.models import Job
 from tournament.models import StaffRole
 from tournament.results import signing
 from tournament.tournaments.permissions import COMMAND_LINE
@@ -50,6 +52,9 @@ EXPECTED = {
     "organiser:participant": (("slug", 1), ORGANISER, ORGANISER),
     "organiser:substitute": (("slug", 1), ORGANISER, ORGANISER),
     "organiser:draw": (("slug",), ORGANISER, "302 403 403 302 403"),
+    "organiser:downloads": (("slug",), STAFF, STAFF_GET_ONLY),
+    "organiser:download_file": (("slug", "job"), STAFF, STAFF_GET_ONLY),
+    "organiser:download_delete": (("slug", "job"), "302 405 405 405 403", "302 302 302 302 403"),
     "organiser:table_list": (("slug", 1), STAFF, STAFF_GET_ONLY),
     "organiser:seat_list": (("slug",), STAFF, STAFF_GET_ONLY),
     "organiser:table_list_doc": (("slug", 1, "html"), STAFF, STAFF_GET_ONLY),
@@ -106,7 +111,10 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
     signing.record_paper_signatures(referee, sheet_of(played, 1, 2), scan)
     draw_service.draw_one(COMMAND_LINE, played, 2, seed="neu", discard_results=True)  # a discarded draw
     assert StaffRole.objects.filter(user=foreign_organiser).exclude(tournament=played).exists()
+    job = runner.start(played, Job.Kind.RANKINGS, "Rangliste")
+    runner.run(job.pk)
     return {
+        "job": job.pk,
         "anonymous": None,
         "referee": referee,
         "supervisor": supervisor,
@@ -117,8 +125,9 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
 
 def test_every_address_answers_every_role_as_expected(played, users, client):
     found, expected = {}, {}
+    assert Job.objects.get(pk=users["job"]).status == "done"
     for name, (arguments, get, post) in EXPECTED.items():
-        args = [played.slug if a == "slug" else a for a in arguments]
+        args = [{"slug": played.slug, "job": users["job"]}.get(a, a) for a in arguments]
         url = reverse(name, args=args)
         for role, get_code, post_code in zip(ROLES, get.split(), post.split(), strict=True):
             client.logout()

@@ -73,8 +73,10 @@ class DownloadFileView(TournamentMixin, View):
 
 class DeleteDownloadView(TournamentMixin, View):
     def post(self, request, *args, **kwargs):
-        job = get_object_or_404(Job, tournament=self.tournament, pk=kwargs["pk"])
-        if job.active:
+        job = Job.objects.filter(tournament=self.tournament, pk=kwargs["pk"]).first()
+        if job is None:  # removed already (twice clicked, or by someone else)
+            pass
+        elif job.active:
             messages.error(
                 request,
                 _("“%(label)s” is still being made: it can be removed when it is ready or has failed.")

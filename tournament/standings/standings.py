@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
@@ -16,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import CRITERIA, Key, rank
 
+from ..names import search_key
 from ..participants.models import Participant, Substitution
 from ..results.models import Scoresheet
 from ..tournaments.models import Tournament
@@ -74,6 +76,20 @@ class Standings:
 
     def row(self, number: int) -> StandingRow | None:
         return next((row for row in self.rows if row.number == number), None)
+
+    @cached_property
+    def _search_keys(self) -> list[tuple[StandingRow, str]]:
+        # Folded once per results version (the standings are kept per process), not per search.
+        return [
+            (row, "\n".join(search_key(name) for name in (row.name, *(s.name for s in row.substitutes))))
+            for row in self.rows
+        ]
+
+    def search(self, query: str) -> list[StandingRow]:
+        """The rows a phone's search finds: the start number exactly, or part of the name of the
+        participant or a substitute, umlauts either way; ranks stay as they are."""
+        wanted = search_key(query)
+        return [row for row, keys in self._search_keys if str(row.number) == query or wanted in keys]
 
 
 def _participants(tournament: Tournament, match: int | None) -> list[dict]:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+
 from django.contrib import messages
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -12,7 +15,6 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from ..errors import ServiceError
-from ..names import search_key
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm
@@ -22,6 +24,7 @@ from .forms import LotForm
 from .tables import StandingsTable
 
 PER_PAGE = 50
+PAGE_SECONDS = 3600  # a kept page is dropped after an hour without a new result
 PROJECTOR_SECONDS = 15
 
 
@@ -53,14 +56,7 @@ class StandingsMixin:
         query = self.request.GET.get("q", "").strip()
         rows = result.rows
         if query:
-            wanted = search_key(query)
-            rows = [
-                row
-                for row in rows
-                if str(row.number) == query
-                or wanted in search_key(row.name)
-                or any(wanted in search_key(s.name) for s in row.substitutes)
-            ]
+            rows = result.search(query)
         table = StandingsTable(rows, slug=self.tournament.slug, empty_text=empty_text(query))
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
         # The rendered table depends on nothing but the results (their version), the language
@@ -86,6 +82,28 @@ class StandingsMixin:
 
 
 class StandingsView(PublicMixin, StandingsMixin, TemplateView):
+    """The public standings. What a visitor without a log-in sees is the same for everyone, so
+    the whole page is kept per process under the results version, the language and the
+    address: two hundred phones in the hall cost a cache look-up each."""
+
+    def get(self, request, *args, **kwargs):
+        if request.user.is_authenticated or messages.get_messages(request):
+            return super().get(request, *args, **kwargs)
+        version = (
+            Tournament.objects.filter(pk=self.tournament.pk).values_list("results_version", "created").get()
+        )
+        parts = [self.tournament.pk, *version, get_language(), bool(request.htmx), request.get_full_path()]
+        key = "standings-page:" + hashlib.sha256("\n".join(map(str, parts)).encode()).hexdigest()
+        content = cache.get(key)
+        if content is None:
+            response = super().get(request, *args, **kwargs)
+            response.render()
+            if response.status_code != 200:
+                return response
+            cache.set(key, response.content, PAGE_SECONDS)
+            return response
+        return HttpResponse(content)
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(self.standings_context())

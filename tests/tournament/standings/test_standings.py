@@ -448,3 +448,23 @@ def test_the_cached_table_follows_every_result(client, drawn, referee, sheet_of,
     after = table()
     assert after != before and len(kept()) == 2
     assert table(HTTP_ACCEPT_LANGUAGE="en") != after and len(kept()) == 3
+
+
+@pytest.mark.django_db
+def test_a_visitors_standings_page_is_served_whole_from_the_cache(
+    client, drawn, referee, organiser, sheet_of, enter, django_assert_max_num_queries
+):
+    from scoring import Contract, Game, Result, Suit
+
+    url = f"/t/{drawn.slug}/standings/"
+    first = client.get(url).content
+    with django_assert_max_num_queries(2):  # the tournament and its results version
+        assert client.get(url).content == first
+    assert b"csrfmiddlewaretoken" not in first  # the same page for every visitor
+    game = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
+    enter(referee, sheet_of(drawn, 1, 1), game)
+    assert client.get(url).content != first  # a new result, a new page
+    # Staff see their own name and log-out on it: never a page kept for visitors.
+    client.force_login(organiser)
+    page = client.get(url).content.decode()
+    assert organiser.get_username() in page and "csrfmiddlewaretoken" in page

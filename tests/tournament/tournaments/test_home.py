@@ -5,6 +5,8 @@ from django.apps import apps
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
+from tournament.jobs import runner
+from tournament.jobs.models import Job
 from tournament.models import Tournament
 from tournament.participants import services as participant_service
 from tournament.standings import lots
@@ -87,5 +89,6 @@ def signed_and_corrected(played, referee, supervisor, sheet_of, sign_and_correct
     add_players(played, 2, start=50)  # registered after the draw: tied at 0
     lots.draw_lots(COMMAND_LINE, played, seed="admin")
     tournament_service.update_tournament(COMMAND_LINE, played, slug="kirchweih-neu")  # an old slug
+    runner.start(played, Job.Kind.WORKBOOK, "Excel")  # a background job
     played.refresh_from_db()
     return played

@@ -3,11 +3,15 @@
 Run through ``make bench``, which points DATABASE_URL at a throwaway SQLite file."""
 
 import argparse
+import asyncio
 import datetime
 import io
 import json
 import os
 import platform
+import random
+import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -39,7 +43,12 @@ from ...tournaments.services import create_tournament
 
 NOT_YET: list[tuple[str, str]] = []
 # What ``manage.py bench PART`` measures alone; ``make bench`` measures them all.
-PARTS = ("draw", "exchange", "pdf", "excel", "pages", "entry")
+PARTS = ("draw", "exchange", "pdf", "filled-pdf", "excel", "pages", "entry", "hall-standings")
+# The parts whose figure is also printed as one line of its own, e.g.
+# "hall-standings: 200 clients 30 s, 5,400 requests, p95 84 ms, errors 0".
+ONE_LINE = ("filled-pdf", "hall-standings")
+HALL_CLIENTS, HALL_SECONDS = 200, 30
+THINK_SECONDS = (0.5, 1.5)  # a phone's pause between two pages: reading, scrolling
 
 # The comparison the scoresheet PDF is measured against: the same sheet as a plain table.
 TABLE_LAYOUT = """{% load i18n %}<html><head><style>@page { size: A4; margin: 12mm; }
@@ -268,27 +277,17 @@ class Command(BaseCommand):
             }
         self.stdout.write(json.dumps(result))
 
-    def pdf(self, tournament: Tournament) -> list[tuple[str, str, str]]:
-        """500 pre-filled scoresheets of match 1 as one PDF, in a fresh process (time and peak
-        memory), against a plain WeasyPrint table layout of the same sheet drawn here."""
+    def print_run(self, tournament: Tournament, blank: bool) -> tuple[float, float, int]:
+        """Every scoresheet of match 1 as one PDF by the shell command in a fresh process, as
+        the job worker makes it (two layout processes on two cores): seconds, peak memory of
+        all its processes (MB, PSS) and pages."""
         with tempfile.TemporaryDirectory() as folder:
             target = os.path.join(folder, "sheets.pdf")
+            command = [sys.executable, "manage.py", "print_scoresheets", tournament.slug, "--match", "1"]
+            command += ["--blank"] if blank else []
             start = time.perf_counter()
             process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "manage.py",
-                    "print_scoresheets",
-                    tournament.slug,
-                    "--match",
-                    "1",
-                    "--blank",
-                    "-o",
-                    target,
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.PIPE,
-                env=os.environ,
+                [*command, "-o", target], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=os.environ
             )
             peak = 0
             while process.poll() is None:  # the memory of the whole run: parent and workers
@@ -297,8 +296,93 @@ class Command(BaseCommand):
             seconds = time.perf_counter() - start
             if process.returncode:
                 raise CommandError(process.stderr.read().decode())
-            peak /= 1024
-            pages = len(PdfReader(target).pages)
+            return seconds, peak / 1024, len(PdfReader(target).pages)
+
+    def filled_pdf(self, tournament: Tournament) -> tuple[str, str, str]:
+        seconds, peak, pages = self.print_run(tournament, blank=False)
+        return (
+            "filled-pdf",
+            f"{pages} filled scoresheets {seconds:.1f} s, peak {peak:.0f} MB (all processes)",
+            "≤ 25 s, ≤ 600 MB",
+        )
+
+    def hall_standings(self, slug: str, clients: int, seconds: float) -> tuple[str, str, str]:
+        """The hall server (make hall's gunicorn and worker) on 127.0.0.1 only, and as many
+        phones as ``clients``, each asking for a page of the public standings or a search,
+        reading it for a second, asking again, for ``seconds``."""
+        import httpx
+
+        with tempfile.TemporaryDirectory() as folder, socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+            probe.close()
+            env = {**os.environ, "SECRET_KEY_FILE": os.path.join(folder, "key"), "PORT": str(port)}
+            env.pop("HALL_URL", None)
+            server = subprocess.Popen(
+                [sys.executable, "manage.py", "hall", "--bind", "127.0.0.1", "--port", str(port)],
+                env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            )  # fmt: skip
+            base = f"http://127.0.0.1:{port}"
+            try:
+                deadline = time.monotonic() + 120
+                while True:
+                    try:
+                        httpx.get(f"{base}/t/{slug}/standings/", timeout=30).raise_for_status()
+                        break
+                    except httpx.TransportError:
+                        if server.poll() is not None or time.monotonic() > deadline:
+                            raise CommandError("The hall server did not start.") from None
+                        time.sleep(0.5)
+                pages = max(1, -(-Participant.objects.filter(tournament__slug=slug).count() // 50))
+                times, errors = asyncio.run(self.phones(base, slug, pages, clients, seconds))
+            finally:
+                os.killpg(server.pid, signal.SIGINT)
+                server.wait(timeout=60)
+        times.sort()
+        p95 = times[max(0, int(len(times) * 0.95) - 1)] * 1000 if times else float("nan")
+        return (
+            "hall-standings",
+            f"{clients} clients {seconds:.0f} s, {len(times) + errors:,} requests, "
+            f"p95 {p95:.0f} ms, errors {errors}",
+            "p95 ≤ 150 ms, errors 0",
+        )
+
+    async def phones(self, base: str, slug: str, pages: int, clients: int, seconds: float):
+        import httpx
+
+        times: list[float] = []
+        errors = 0
+        end = time.monotonic() + seconds
+        limits = httpx.Limits(max_connections=clients, max_keepalive_connections=clients)
+        async with httpx.AsyncClient(base_url=base, limits=limits, timeout=30) as client:
+
+            async def phone(seed: int):
+                nonlocal errors
+                chance = random.Random(seed)
+                await asyncio.sleep(chance.uniform(0, THINK_SECONDS[1]))  # phones do not start together
+                while time.monotonic() < end:
+                    if chance.random() < 0.8:  # a page of the standings, or looking oneself up
+                        params = {"page": chance.randint(1, pages)}
+                    else:
+                        params = {"q": str(chance.randint(1, pages * 50))}
+                    start = time.perf_counter()
+                    try:
+                        response = await client.get(f"/t/{slug}/standings/", params=params)
+                        if response.status_code == 200:
+                            times.append(time.perf_counter() - start)
+                        else:
+                            errors += 1
+                    except httpx.HTTPError:
+                        errors += 1
+                    await asyncio.sleep(chance.uniform(*THINK_SECONDS))
+
+            await asyncio.gather(*(phone(n) for n in range(clients)))
+        return times, errors
+
+    def pdf(self, tournament: Tournament) -> list[tuple[str, str, str]]:
+        """500 pre-filled scoresheets of match 1 as one PDF, in a fresh process (time and peak
+        memory), against a plain WeasyPrint table layout of the same sheet drawn here."""
+        seconds, peak, pages = self.print_run(tournament, blank=True)
         sample = list(sheets_of(tournament.matches.get(number=1)))[:20]
         rows = []  # the same rows as the sheet: games, rounds, the total
         for n in range(1, tournament.rules.games_per_match + 1):
@@ -378,12 +462,16 @@ class Command(BaseCommand):
                 rows += self.exchange(large)
             if "pdf" in wanted:
                 rows += self.pdf(large)
+            if "filled-pdf" in wanted:
+                rows.append(self.filled_pdf(large))
             if "excel" in wanted:
                 rows += self.excel(large, runs)
             if "pages" in wanted:
                 rows += self.standings_pages(slugs, runs)
             if "entry" in wanted:
                 rows.append(self.game_entry(large))
+            if "hall-standings" in wanted:
+                rows.append(self.hall_standings(large.slug, HALL_CLIENTS, HALL_SECONDS))
         rows += [(figure, "not yet measured", target) for figure, target in NOT_YET]
         width = [max(len(str(r[i])) for r in rows) for i in range(3)]
         machine = f"{os.cpu_count()} cores, {platform.machine()}"
@@ -395,3 +483,6 @@ class Command(BaseCommand):
         self.stdout.write("  ".join(h.ljust(w) for h, w in zip(header, width, strict=True)))
         for row in rows:
             self.stdout.write("  ".join(str(c).ljust(w) for c, w in zip(row, width, strict=True)))
+        for figure, measured, _target in rows:
+            if figure in ONE_LINE:
+                self.stdout.write(f"{figure}: {measured}")

@@ -48,6 +48,7 @@ class Command(BaseCommand):
             "ALLOWED_HOSTS": ",".join(dict.fromkeys([*hosts, *extra])),
             "HALL_URL": os.environ.get("HALL_URL") or url,
             "PYTHONUNBUFFERED": "1",
+            "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE") or "600",
         }
         manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
         if subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env).returncode:
