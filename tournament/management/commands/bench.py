@@ -308,8 +308,9 @@ class Command(BaseCommand):
 
     def hall_standings(self, slug: str, clients: int, seconds: float) -> tuple[str, str, str]:
         """The hall server (make hall's gunicorn and worker) on 127.0.0.1 only, and as many
-        phones as ``clients``, each asking for a page of the public standings or a search,
-        reading it for a second, asking again, for ``seconds``."""
+        phones as ``clients``, each asking for a page of the public standings or for its own
+        player's line (a search by start number), reading it for about a second, asking again,
+        for ``seconds``."""
         import httpx
 
         with tempfile.TemporaryDirectory() as folder, socket.socket() as probe:
@@ -359,12 +360,12 @@ class Command(BaseCommand):
             async def phone(seed: int):
                 nonlocal errors
                 chance = random.Random(seed)
+                own = str(chance.randint(1, pages * 50))  # the player holding this phone
                 await asyncio.sleep(chance.uniform(0, THINK_SECONDS[1]))  # phones do not start together
                 while time.monotonic() < end:
-                    if chance.random() < 0.8:  # a page of the standings, or looking oneself up
-                        params = {"page": chance.randint(1, pages)}
-                    else:
-                        params = {"q": str(chance.randint(1, pages * 50))}
+                    # a page of the standings, or looking oneself up again
+                    browsing = chance.random() < 0.5
+                    params = {"page": str(chance.randint(1, pages))} if browsing else {"q": own}
                     start = time.perf_counter()
                     try:
                         response = await client.get(f"/t/{slug}/standings/", params=params)
