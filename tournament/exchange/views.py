@@ -17,6 +17,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, View
 
+from ..jobs import runner
+from ..jobs.models import Job
+from ..jobs.views import POLL_SECONDS
 from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm, can_create_tournament
 from .importer import import_plan
@@ -24,6 +27,7 @@ from .reader import DocumentError, read_document
 from .writer import dumps, export_document
 
 MAX_UPLOAD = 100 * 1024 * 1024
+AT_ONCE_GAMES = 6000  # larger documents are imported by the job worker
 SESSION_KEY = "tournament-document"
 
 
@@ -84,8 +88,17 @@ class ImportView(LoginRequiredMixin, FormView):
             held[0].unlink(missing_ok=True)
         self.request.session.pop(SESSION_KEY, None)
 
+    def get_template_names(self):
+        if getattr(self.request, "htmx", False) and not self.request.htmx.boosted:
+            return ["organiser/_import_jobs.html"]
+        return [self.template_name]
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        jobs = list(Job.objects.filter(kind=Job.Kind.IMPORT, created_by=self.request.user)[:10])
+        context.update(jobs=jobs, polling=any(job.active for job in jobs), poll_seconds=POLL_SECONDS)
+        if getattr(self.request, "htmx", False):
+            return context
         held = self.stored()
         if held and "plan" not in context and "errors" not in context:
             try:
@@ -109,6 +122,22 @@ class ImportView(LoginRequiredMixin, FormView):
                 plan = read_document(held[0].read_bytes(), held[1].get("slug"))
             except DocumentError:
                 return redirect("organiser:import_document")  # the page shows why
+            if plan.games > AT_ONCE_GAMES:
+                # A large document is written by the job worker; this page follows it.
+                request.session.pop(SESSION_KEY, None)  # the job removes the file when done
+                runner.start(
+                    None,
+                    Job.Kind.IMPORT,
+                    _("Import of %(name)s") % {"name": held[1]["filename"]},
+                    user=request.user,
+                    token=held[1]["token"],
+                    slug=held[1].get("slug"),
+                )
+                messages.info(
+                    request,
+                    _("The document is being imported in the background: this page shows when it is done."),
+                )
+                return redirect("organiser:import_document")
             try:
                 tournament = import_plan(request.user, plan)
             except DocumentError as error:

@@ -71,9 +71,37 @@ def _workbook(job: Job, progress: Progress) -> tuple[str, str, bytes]:
     return EXPORTERS["xlsx"].render(job.tournament, progress=progress)
 
 
-BUILDERS: dict[str, Callable[[Job, Progress], tuple[str, str, bytes]]] = {
+def _import(job: Job, progress: Progress) -> None:
+    """A large tournament document, checked again and written as a new tournament (all or
+    nothing); the job then links to it. The uploaded file goes once the import is done."""
+    from django.core.exceptions import PermissionDenied
+
+    from ..exchange.importer import import_plan
+    from ..exchange.reader import DocumentError, read_document
+    from ..exchange.views import upload_folder
+
+    path = upload_folder() / f"{job.params['token']}.json"
+    if not path.exists():
+        raise ServiceError(_("The uploaded document is gone: upload it again."))
+    progress(0, 2)
+    try:
+        plan = read_document(path.read_bytes(), job.params.get("slug"))
+        progress(1, 2)
+        tournament = import_plan(job.created_by, plan)
+    except DocumentError as error:
+        reasons = "; ".join(str(message) for message in error.messages)
+        raise ServiceError(f"{reasons} {_('Nothing was saved.')}") from None
+    except PermissionDenied:
+        raise ServiceError(_("You may not create tournaments.")) from None
+    path.unlink(missing_ok=True)
+    Job.objects.filter(pk=job.pk).update(result_tournament=tournament)
+    return None
+
+
+BUILDERS: dict[str, Callable[[Job, Progress], tuple[str, str, bytes] | None]] = {
     Job.Kind.SCORESHEETS: _scoresheets,
     Job.Kind.RANKINGS: _rankings,
     Job.Kind.CERTIFICATES: _certificates,
     Job.Kind.WORKBOOK: _workbook,
+    Job.Kind.IMPORT: _import,
 }

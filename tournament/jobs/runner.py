@@ -70,20 +70,24 @@ def run(job_id: int) -> None:
     )
     try:
         with translation.override(job.params.get("language")):
-            filename, mime, content = BUILDERS[job.kind](job, _progress(job))
+            made = BUILDERS[job.kind](job, _progress(job))
     except ServiceError as error:
         _fail(job, str(error.message))
         return
     except Exception as error:
         _fail(job, _("Unexpected error: %(error)s") % {"error": f"{type(error).__name__}: {error}"})
         raise  # the queue keeps the traceback
-    if job.file:
-        job.file.delete(save=False)
-    job.file.save(filename, ContentFile(content), save=False)
-    job.filename, job.mime = filename, mime
+    fields = ["status", "finished", "done", "total"]
+    if made is not None:  # a file to download (an import makes a tournament instead)
+        filename, mime, content = made
+        if job.file:
+            job.file.delete(save=False)
+        job.file.save(filename, ContentFile(content), save=False)
+        job.filename, job.mime = filename, mime
+        fields += ["file", "filename", "mime"]
     job.status, job.finished = Job.Status.DONE, timezone.now()
     job.done = job.total = max(job.total, Job.objects.get(pk=job.pk).total)
-    job.save(update_fields=["file", "filename", "mime", "status", "finished", "done", "total"])
+    job.save(update_fields=fields)
 
 
 def _fail(job: Job, message: str) -> None:

@@ -15,6 +15,8 @@ from tournament.jobs import documents, runner
 from tournament.jobs.models import Job
 from tournament.printing import views as printing_views
 
+from ..processes import ROOT
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -153,3 +155,43 @@ def test_small_work_still_answers_at_once(client, played, organiser):
     assert response["Content-Type"] == "application/pdf" and not Job.objects.exists()
     response = client.get(reverse("organiser:export_xlsx", args=[played.slug]))
     assert response["Content-Disposition"].startswith("attachment") and not Job.objects.exists()
+
+
+def test_a_large_document_is_imported_by_the_worker(client, organiser, tournament, monkeypatch):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    from tournament.exchange import views as exchange_views
+    from tournament.models import Tournament
+
+    monkeypatch.setattr(exchange_views, "AT_ONCE_GAMES", 100)  # the demo's 256 games count as large
+    client.force_login(organiser)
+    url = reverse("organiser:import_document")
+    demo = (ROOT / "fixtures" / "demo.json").read_bytes()
+    client.post(url, {"file": SimpleUploadedFile("demo.json", demo)})
+    page = client.post(url, {"action": "import"}, follow=True).content.decode()
+    assert "im Hintergrund" in page and "<progress" in page and "hx-trigger" in page
+    assert not Tournament.objects.filter(name="Kirchweih-Schafkopf 2026").exists()
+    # the page polls its part while the job waits
+    assert 'id="import-jobs"' in client.get(url, HTTP_HX_REQUEST="true").content.decode()
+
+    work()
+
+    imported = Tournament.objects.get(name="Kirchweih-Schafkopf 2026")
+    job = Job.objects.get(kind="import")
+    assert (job.status, job.result_tournament, job.created_by) == ("done", imported, organiser)
+    assert imported.staff.filter(user=organiser, role="organiser").exists()
+    page = client.get(url).content.decode()
+    assert "Kirchweih-Schafkopf 2026</a> wurde importiert." in page and "hx-trigger" not in page
+    assert not list(exchange_views.upload_folder().iterdir())  # the upload went with the import
+    # Queued again, and its upload lost meanwhile: the job says so, and nothing is saved.
+    client.post(url, {"file": SimpleUploadedFile("demo.json", demo)})
+    client.post(url, {"action": "import"})
+    for upload in exchange_views.upload_folder().iterdir():
+        upload.unlink()
+    work()
+    failed = Job.objects.filter(kind="import").order_by("-pk").first()
+    assert (
+        failed.status == "failed"
+        and failed.error == "Die hochgeladene Datei ist nicht mehr da: bitte noch einmal hochladen."
+    )
+    assert Tournament.objects.filter(name="Kirchweih-Schafkopf 2026").count() == 1
