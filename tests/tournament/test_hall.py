@@ -124,3 +124,16 @@ def test_the_qr_page_points_phones_at_the_hall_address(client, tournament, setti
     settings.HALL_URL = "http://192.168.178.20:8000"
     page = client.get(f"/t/{tournament.slug}/qr/", HTTP_HOST="127.0.0.1").content.decode()
     assert f"http://192.168.178.20:8000/t/{tournament.slug}/" in page
+
+
+def test_no_page_loads_anything_from_the_internet():
+    """A village hall has no internet: no template or static file refers to another site (XML
+    namespaces are names, not addresses)."""
+    found = []
+    for folder in ("templates", "static"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in (".html", ".css", ".js", ".svg", ".txt"):
+                for line in path.read_text(errors="replace").splitlines():
+                    if re.search(r"https?://(?!www\.w3\.org/)", line):
+                        found.append(f"{path.relative_to(ROOT)}: {line.strip()[:80]}")
+    assert found == []
