@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ..i18n import stored_text
+from ..jobs.models import Job
 from ..participants.models import Substitution
 from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
 from .models import GAME_ACTIONS, LogEntry, Tournament
@@ -66,6 +67,10 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
     if dry_run:
         return report
     scans = [sheet.paper_scan for sheet in sheets.exclude(paper_scan="")]
+    # The files of background jobs (scoresheets, workbooks) hold the names too: they go.
+    jobs = Job.objects.filter(tournament=tournament)
+    scans += [job.file for job in jobs.exclude(file="")]
+    jobs.delete()
     if delete:
         tournament.delete()
     else:

@@ -120,3 +120,20 @@ def test_a_tournament_entered_after_its_day_is_not_due_at_once(make_tournament):
     assert past.retention_until == add_months(today, RETENTION_MONTHS) == default_retention(past.date)
     coming = make_tournament("kommt", date=today + datetime.timedelta(days=30))
     assert coming.retention_until == add_months(coming.date, RETENTION_MONTHS)
+
+
+def test_the_files_of_background_jobs_go_with_the_names(two, tmp_path, django_capture_on_commit_callbacks):
+    from tournament.jobs import runner
+    from tournament.jobs.models import Job
+
+    old, young = two
+    files = {}
+    for tournament in two:
+        job = runner.start(tournament, Job.Kind.SCORESHEETS, "Spiellisten", match=1, blank=True)
+        runner.run(job.pk)
+        files[tournament.slug] = tmp_path / Job.objects.get(pk=job.pk).file.name
+        assert files[tournament.slug].exists()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("purge_expired", stdout=io.StringIO())
+    assert not files["alt"].exists() and not Job.objects.filter(tournament=old).exists()
+    assert files["jung"].exists() and Job.objects.filter(tournament=young).exists()
