@@ -4,6 +4,7 @@ registered by name, used by the pages and the commands alike."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Callable
 from operator import attrgetter
 
 from django.utils.translation import gettext as _
@@ -68,7 +69,11 @@ class TournamentWorkbook:
 
     name = "xlsx"
 
-    def render(self, tournament: Tournament) -> tuple[str, str, bytes]:
+    def render(
+        self, tournament: Tournament, progress: Callable[[int, int], object] | None = None
+    ) -> tuple[str, str, bytes]:
+        """``progress(done, total)``, if given, is called as each of the ``total`` worksheets is
+        written: a background job can show how far the workbook is."""
         rules = tournament.rules
         sheets = Scoresheet.objects.filter(
             match__tournament=tournament, match__discarded_at__isnull=True, entries__isnull=False
@@ -128,7 +133,7 @@ class TournamentWorkbook:
             title = f"D{view.sheet.match.number} T{view.sheet.table.number}"
             worksheets.append((title, header, rows))
         stamp = datetime.date.today().isoformat()
-        return f"{tournament.slug}-{stamp}.xlsx", XLSX_MIME, workbook_bytes(worksheets)
+        return f"{tournament.slug}-{stamp}.xlsx", XLSX_MIME, workbook_bytes(worksheets, progress)
 
 
 EXPORTERS = {exporter.name: exporter for exporter in (TournamentWorkbook(),)}

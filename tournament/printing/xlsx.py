@@ -1,16 +1,24 @@
-"""Writing XLSX workbooks: a streaming SpreadsheetML writer.
+"""Writing XLSX workbooks with openpyxl's write-only mode.
 
-Why not openpyxl's write-only mode, which the project used first: the workbook of a
-2,000-player tournament holds 818,000 cells on 1,505 worksheets, and openpyxl took 8 s for it
-on our 2-core machine, 5.7 s of that in its per-cell writing (lxml elements for every cell);
-XlsxWriter's constant-memory mode took 4.9 s for the same rows. The target is 5 s for the whole
-export (issue 7). Writing the few XML parts ourselves takes about a second, streams every
-worksheet straight into the archive (what is held is the compressed file and each distinct
-text once, no temporary files) and keeps the workbook to what Excel and LibreOffice need.
-openpyxl still reads workbooks: registration uploads, and the tests of everything written here.
+The file format is openpyxl's to keep right for every Excel version, not ours: this module only
+prepares the values. Rows stream through one worksheet at a time (openpyxl keeps each written
+worksheet in a temporary file until the workbook is saved), so a generator of rows keeps memory
+flat for long lists.
 
-User text is only ever written as an inline string, which a spreadsheet never evaluates: a
-participant named ``=HYPERLINK(...)`` stays text. There are no formulas in what we write.
+What openpyxl would otherwise get wrong for user text, and what is done about it here:
+
+* a text beginning with "=" would become a formula, and "#N/A" and the other error codes an
+  error: such texts are written as text cells (data type "s"), which a spreadsheet never
+  evaluates, so a participant named ``=HYPERLINK(...)`` stays text; "+", "-" and "@" at the
+  start are plain text already;
+* "_x000D_" in a text is an escaped character to Excel and LibreOffice: its "_" is escaped as
+  "_x005F_", as Excel does;
+* a carriage return would be read back as a line feed (XML reads a bare one so): it is written
+  as "_x000D_", Excel's own escape for it;
+* characters XML 1.0 cannot hold (and lone surrogates, which UTF-8 cannot) are dropped, texts are
+  cut to Excel's 32,767 characters, numbers beyond a double's range are written as text.
+
+Dates are real date cells (DD.MM.YYYY); a moment (datetime) is written as text to the second.
 """
 
 from __future__ import annotations
@@ -19,11 +27,15 @@ import datetime
 import io
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from itertools import chain, islice
-from xml.sax.saxutils import escape, quoteattr
-from zipfile import ZIP_DEFLATED, ZipFile
+
+from openpyxl import Workbook
+from openpyxl.cell import WriteOnlyCell
+from openpyxl.cell.cell import ERROR_CODES
+from openpyxl.styles import Font
+from openpyxl.utils import get_column_letter
 
 XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -37,95 +49,110 @@ ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 # Characters a worksheet title may not contain.
 TITLE_ILLEGAL = re.compile(r"[\[\]:*?/\\\t\n\r]")
 TITLE_ENDS = " '"  # a title may not begin or end with an apostrophe; spaces there are lost
-# Excel and LibreOffice read "_x000D_" in a text as an escaped character: its "_" is escaped.
-EXCEL_ESCAPE = re.compile(r"_(?=x[0-9A-Fa-f]{4}_)")
+# An "_" that Excel would read as the start of an escaped character, "_x000D_" say, also where
+# the "_" ending it comes from the carriage return written as "_x000D_".
+EXCEL_ESCAPE = re.compile(r"_(?=x[0-9A-Fa-f]{4}[_\r])")
 # Numbers beyond a double's range would be read as infinity: written as text.
 MAX_NUMBER = Decimal("1e308")
 MAX_INT = 10**308
-
-MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-PACKAGE_REL = "http://schemas.openxmlformats.org/package/2006/relationships"
-HEADER = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-# A carriage return kept as itself (XML would read a bare one as a line feed).
-CARRIAGE_RETURN = {"\r": "&#13;"}
-BOLD = 1  # the index of the bold cell format in styles.xml
-DATE = 2  # the index of the date format (DD.MM.YYYY) in styles.xml
-EPOCH = datetime.date(1899, 12, 30)  # day 0 of a spreadsheet's date serial numbers
+DATE_FORMAT = "DD.MM.YYYY"
+BOLD = Font(bold=True)
 WIDTH_SAMPLE = 100  # rows looked at for the column widths
 
 
-def column_letter(index: int) -> str:
-    """1 -> A, 27 -> AA."""
-    letters = ""
-    while index:
-        index, remainder = divmod(index - 1, 26)
-        letters = chr(65 + remainder) + letters
-    return letters
-
-
-def sheet_titles(titles: Iterable[str]) -> list[str]:
+class Titles:
     """Titles Excel accepts: at most 31 characters, none of []:*?/\\, not empty, no apostrophe
     at either end, unique regardless of case (a repeated title gets " (2)", " (3)" ...)."""
-    result: list[str] = []
-    taken: set[str] = {"history"}  # reserved by Excel
-    for title in titles:
+
+    def __init__(self):
+        self.taken: set[str] = {"history"}  # reserved by Excel
+
+    def __call__(self, title) -> str:
         title = TITLE_ILLEGAL.sub(" ", ILLEGAL.sub("", "" if title is None else str(title)))
         title = title.strip(TITLE_ENDS)[:MAX_TITLE].strip(TITLE_ENDS) or "Sheet"
         candidate, count = title, 1
-        while candidate.casefold() in taken:
+        while candidate.casefold() in self.taken:
             count += 1
             suffix = f" ({count})"
             candidate = title[: MAX_TITLE - len(suffix)].rstrip(TITLE_ENDS) + suffix
-        taken.add(candidate.casefold())
-        result.append(candidate)
-    return result
+        self.taken.add(candidate.casefold())
+        return candidate
 
 
-class _Cells:
-    """Turns values into cell XML. Texts recur (descriptions of games, names), so each text's
-    XML is made once."""
+def sheet_titles(titles: Iterable) -> list[str]:
+    return list(map(Titles(), titles))
+
+
+class _Guarded(str):
+    """A text openpyxl would take for a formula or an error code: written as a text cell."""
+
+
+def clean_text(value: str) -> str | None:
+    """The text as it is handed to openpyxl, or None when nothing is left to show."""
+    clean = EXCEL_ESCAPE.sub("_x005F_", ILLEGAL.sub("", value)).replace("\r", "_x000D_")[:MAX_TEXT]
+    if not clean:
+        return None
+    if clean.startswith("=") and len(clean) > 1 or clean in ERROR_CODES:
+        return _Guarded(clean)
+    return clean
+
+
+class _Values:
+    """Turns values into what openpyxl's write-only worksheet takes: plain values where they
+    need no style (openpyxl reuses one cell for them), a cell of their own where they do. Texts
+    recur (descriptions of games, names), so each text is cleaned once."""
 
     def __init__(self):
-        self.texts: dict[str, str] = {}
+        self.texts: dict[str, str | None] = {}
+        self.sheet = None  # the worksheet cells are made for
 
-    def text(self, value: str) -> str:
-        known = self.texts.get(value)
-        if known is None:
-            clean = EXCEL_ESCAPE.sub("_x005F_", ILLEGAL.sub("", value))[:MAX_TEXT]
-            space = ' xml:space="preserve"' if clean != clean.strip() else ""
-            known = f' t="inlineStr"><is><t{space}>{escape(clean, CARRIAGE_RETURN)}</t></is></c>'
-            if not clean:  # nothing left to show: an empty cell
-                known = "/>"
-            self.texts[value] = known
-        return known
+    def text_cell(self, value: str, font: Font | None = None):
+        cell = WriteOnlyCell(self.sheet, value)
+        cell.data_type = "s"  # never a formula or an error
+        if font is not None:
+            cell.font = font
+        return cell
 
-    def cell(self, value) -> str | None:
-        """The part of ``<c r="A1"...`` after the reference, or None for an empty cell."""
+    def text(self, value: str):
+        try:
+            clean = self.texts[value]
+        except KeyError:
+            clean = self.texts[value] = clean_text(value)
+        return self.text_cell(clean) if type(clean) is _Guarded else clean
+
+    def value(self, value):
         kind = type(value)
         if kind is int:
-            return f"><v>{value}</v></c>" if -MAX_INT < value < MAX_INT else self.text(str(value))
+            return value if -MAX_INT < value < MAX_INT else self.text(str(value))
         if kind is str:
-            return self.text(value) if value else None
-        if value is None:
-            return None
-        if kind is bool:
-            return f' t="b"><v>{int(value)}</v></c>'
+            return self.text(value)
+        if value is None or kind is bool:
+            return value
         if kind is float:
-            return f"><v>{value!r}</v></c>" if math.isfinite(value) else self.text(str(value))
+            if not math.isfinite(value):
+                return self.text(str(value))
+            if float(f"{value:.16g}") == value:
+                return value
+            # openpyxl writes 16 digits, a double may need 17: its shortest exact form instead
+            cell = WriteOnlyCell(self.sheet, repr(value))
+            cell.data_type = "n"
+            return cell
         if kind is Decimal:
-            return (
-                f"><v>{value}</v></c>"
-                if value.is_finite() and abs(value) < MAX_NUMBER
-                else self.text(str(value))
-            )
+            return value if value.is_finite() and abs(value) < MAX_NUMBER else self.text(str(value))
         if isinstance(value, int):  # an IntegerChoices member, say
-            return self.cell(int(value))
+            return self.value(int(value))
         if isinstance(value, datetime.datetime):  # a moment: as written, to the second
             return self.text(value.isoformat(sep=" ", timespec="seconds"))
         if isinstance(value, datetime.date):  # a real date, shown as 02.04.1961
-            return f' s="{DATE}"><v>{(value - EPOCH).days}</v></c>'
+            cell = WriteOnlyCell(self.sheet)
+            cell.number_format = DATE_FORMAT
+            cell.value = value
+            return cell
         return self.text(str(value))  # lazy translations and anything else: as text
+
+    def header(self, value):
+        clean = clean_text("" if value is None else str(value))
+        return None if clean is None else self.text_cell(clean, BOLD)
 
 
 def _widths(header: Sequence, rows: list[Sequence]) -> list[float]:
@@ -141,168 +168,47 @@ def _widths(header: Sequence, rows: list[Sequence]) -> list[float]:
     return [min(max(width + 1, 6), 60) for width in widths]
 
 
-def _worksheet(part, title: str, header: Sequence, rows: Iterable[Sequence], cells: _Cells, first: bool):
+def _write_sheet(book: Workbook, values: _Values, title: str, header: Sequence, rows: Iterable[Sequence]):
+    sheet = book.create_sheet(title)
+    values.sheet = sheet
     rows = iter(rows)
     sample = list(islice(rows, WIDTH_SAMPLE))
     widths = _widths(header, sample)
     if len(widths) > MAX_COLUMNS:
         raise ValueError(f"worksheet {title!r} has more than {MAX_COLUMNS} columns")
-    columns = [column_letter(n) for n in range(1, len(widths) + 1)]
-    selected = ' tabSelected="1"' if first else ""
-    pane = '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' if header else ""
-    cols = "".join(
-        f'<col min="{n}" max="{n}" width="{width}" customWidth="1"/>'
-        for n, width in enumerate(widths, start=1)
-    )
-    top = (
-        f'{HEADER}<worksheet xmlns="{MAIN}"><sheetViews><sheetView workbookViewId="0"{selected}>'
-        f"{pane}</sheetView></sheetViews>"
-        f'<sheetFormatPr defaultRowHeight="15"/>{"<cols>" + cols + "</cols>" if cols else ""}<sheetData>'
-    )
-    part.write(top.encode())
-    number = 0
+    # Widths and the frozen header go before the first row: openpyxl writes them first.
+    for index, width in enumerate(widths, start=1):
+        sheet.column_dimensions[get_column_letter(index)].width = width
     if header:
-        number = 1
-        header_cells = (
-            f'<c r="{column}1" s="{BOLD}"{cells.text("" if value is None else str(value))}'
-            for column, value in zip(columns, header, strict=False)
-        )
-        part.write(f'<row r="1">{"".join(header_cells)}</row>'.encode())
-    chunk: list[str] = []
-    cell = cells.cell
-    for row in chain(sample, rows):
-        number += 1
-        if number > MAX_ROWS:
+        sheet.freeze_panes = "A2"
+        sheet.append([values.header(value) for value in header])
+    value = values.value
+    limit = MAX_ROWS - 1 if header else MAX_ROWS
+    for number, row in enumerate(chain(sample, rows), start=1):
+        if number > limit:
             raise ValueError(f"worksheet {title!r} has more than {MAX_ROWS:,} rows")
-        if len(row) > len(columns):
-            if len(row) > MAX_COLUMNS:
-                raise ValueError(f"worksheet {title!r}: row {number} has more than {MAX_COLUMNS} columns")
-            columns += [column_letter(n) for n in range(len(columns) + 1, len(row) + 1)]
-        chunk.append(f'<row r="{number}">')
-        for column, value in zip(columns, row, strict=False):
-            xml = cell(value)
-            if xml is not None:
-                chunk.append(f'<c r="{column}{number}"{xml}')
-        chunk.append("</row>")
-        if len(chunk) > 8192:
-            part.write("".join(chunk).encode())
-            chunk.clear()
-    chunk.append("</sheetData></worksheet>")
-    part.write("".join(chunk).encode())
+        if len(row) > MAX_COLUMNS:
+            raise ValueError(f"worksheet {title!r}: a row has more than {MAX_COLUMNS} columns")
+        sheet.append([value(v) for v in row])
+    sheet.close()  # its temporary file is complete
 
 
-def _content_types(count: int) -> str:
-    sheets = "".join(
-        f'<Override PartName="/xl/worksheets/sheet{n}.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>'
-        for n in range(1, count + 1)
-    )
-    return (
-        f'{HEADER}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
-        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-        '<Default Extension="xml" ContentType="application/xml"/>'
-        '<Override PartName="/xl/workbook.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>'
-        '<Override PartName="/xl/styles.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>'
-        '<Override PartName="/docProps/core.xml" '
-        'ContentType="application/vnd.openxmlformats-package.core-properties+xml"/>'
-        '<Override PartName="/docProps/app.xml" '
-        'ContentType="application/vnd.openxmlformats-officedocument.extended-properties+xml"/>'
-        f"{sheets}</Types>"
-    )
-
-
-def _package_rels() -> str:
-    return (
-        f'{HEADER}<Relationships xmlns="{PACKAGE_REL}">'
-        f'<Relationship Id="rId1" Type="{REL}/officeDocument" Target="xl/workbook.xml"/>'
-        '<Relationship Id="rId2" '
-        'Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" '
-        'Target="docProps/core.xml"/>'
-        f'<Relationship Id="rId3" Type="{REL}/extended-properties" Target="docProps/app.xml"/>'
-        "</Relationships>"
-    )
-
-
-def _core(now: datetime.datetime) -> str:
-    stamp = now.strftime("%Y-%m-%dT%H:%M:%SZ")
-    return (
-        f"{HEADER}<cp:coreProperties "
-        'xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" '
-        'xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" '
-        'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">'
-        "<dc:creator>Schafkopf-Turnier</dc:creator>"
-        f'<dcterms:created xsi:type="dcterms:W3CDTF">{stamp}</dcterms:created>'
-        f'<dcterms:modified xsi:type="dcterms:W3CDTF">{stamp}</dcterms:modified>'
-        "</cp:coreProperties>"
-    )
-
-
-APP = (
-    f'{HEADER}<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties">'
-    "<Application>Schafkopf-Turnier</Application></Properties>"
-)
-
-# Fonts: the default and bold; the two fills every workbook must have; format 1 is bold,
-# format 2 a date.
-STYLES = (
-    f'{HEADER}<styleSheet xmlns="{MAIN}">'
-    '<numFmts count="1"><numFmt numFmtId="164" formatCode="DD.MM.YYYY"/></numFmts>'
-    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>'
-    '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>'
-    '<fills count="2"><fill><patternFill patternType="none"/></fill>'
-    '<fill><patternFill patternType="gray125"/></fill></fills>'
-    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>'
-    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>'
-    '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>'
-    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>'
-    '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>'
-    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>'
-    "</styleSheet>"
-)
-
-
-def _workbook(titles: list[str]) -> str:
-    sheets = "".join(
-        f'<sheet name={quoteattr(title)} sheetId="{n}" r:id="rId{n}"/>'
-        for n, title in enumerate(titles, start=1)
-    )
-    return (
-        f'{HEADER}<workbook xmlns="{MAIN}" xmlns:r="{REL}">'
-        f'<bookViews><workbookView activeTab="0"/></bookViews><sheets>{sheets}</sheets></workbook>'
-    )
-
-
-def _workbook_rels(count: int) -> str:
-    sheets = "".join(
-        f'<Relationship Id="rId{n}" Type="{REL}/worksheet" Target="worksheets/sheet{n}.xml"/>'
-        for n in range(1, count + 1)
-    )
-    return (
-        f'{HEADER}<Relationships xmlns="{PACKAGE_REL}">{sheets}'
-        f'<Relationship Id="rId{count + 1}" Type="{REL}/styles" Target="styles.xml"/></Relationships>'
-    )
-
-
-def workbook_bytes(sheets: Sequence[tuple[str, Sequence, Iterable[Sequence]]]) -> bytes:
-    """``sheets``: (title, header, rows) each; the header row is bold and stays in view. Rows
-    are consumed as they are written, so a generator keeps memory flat for long lists."""
-    if not sheets:
+def workbook_bytes(
+    worksheets: Iterable[tuple[str, Sequence, Iterable[Sequence]]],
+    progress: Callable[[int, int], object] | None = None,
+) -> bytes:
+    """``worksheets``: (title, header, rows) each; the header row is bold and stays in view.
+    Rows are consumed as they are written. ``progress(done, total)`` is called after each
+    worksheet is written (``total`` worksheets); saving the archive follows the last call."""
+    worksheets = list(worksheets)
+    if not worksheets:
         raise ValueError("a workbook needs at least one worksheet")
-    titles = sheet_titles(title for title, _header, _rows in sheets)
+    book = Workbook(write_only=True)
+    titles, values = Titles(), _Values()
+    for done, (title, header, rows) in enumerate(worksheets, start=1):
+        _write_sheet(book, values, titles(title), header, rows)
+        if progress is not None:
+            progress(done, len(worksheets))
     buffer = io.BytesIO()
-    # Light compression: at the default level, deflating takes as long as writing the XML.
-    with ZipFile(buffer, "w", ZIP_DEFLATED, compresslevel=1) as archive:
-        archive.writestr("[Content_Types].xml", _content_types(len(titles)))
-        archive.writestr("_rels/.rels", _package_rels())
-        archive.writestr("docProps/core.xml", _core(datetime.datetime.now(datetime.UTC)))
-        archive.writestr("docProps/app.xml", APP)
-        archive.writestr("xl/workbook.xml", _workbook(titles))
-        archive.writestr("xl/_rels/workbook.xml.rels", _workbook_rels(len(titles)))
-        archive.writestr("xl/styles.xml", STYLES)
-        cells = _Cells()
-        for n, (title, (_title, header, rows)) in enumerate(zip(titles, sheets, strict=True), start=1):
-            with archive.open(f"xl/worksheets/sheet{n}.xml", "w") as part:
-                _worksheet(part, title, header, rows, cells, first=n == 1)
+    book.save(buffer)
     return buffer.getvalue()

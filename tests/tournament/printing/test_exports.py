@@ -141,3 +141,16 @@ def test_the_workbook_reads_the_same_few_queries_whatever_the_size(
             TournamentWorkbook().render(tournament)
         counts.append(len(queries))
     assert counts[0] == counts[1] and counts[0] <= 30, counts
+
+
+def test_progress_counts_the_worksheets_as_they_are_written(demo):
+    """A background job shows a progress bar from it; without it the export is unchanged."""
+    from tournament.printing.workbook import EXPORTERS, TournamentWorkbook
+
+    calls = []
+    _name, _mime, content = TournamentWorkbook().render(demo, progress=lambda *a: calls.append(a))
+    total = len(load_workbook(io.BytesIO(content)).sheetnames)
+    assert calls == [(done, total) for done in range(1, total + 1)]
+    _name, mime, content = EXPORTERS["xlsx"].render(demo)
+    assert mime.endswith("spreadsheetml.sheet")
+    assert len(load_workbook(io.BytesIO(content)).sheetnames) == total

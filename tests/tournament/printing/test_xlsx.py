@@ -1,4 +1,5 @@
-"""The XLSX writer: what it writes reads back with openpyxl, cell for cell and type for type."""
+"""The XLSX writer (openpyxl's write-only mode): what it writes reads back with openpyxl, cell for
+cell and type for type."""
 
 import datetime
 import io
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 from openpyxl.utils.escape import unescape
 
-from tournament.printing.xlsx import MAX_TEXT, column_letter, sheet_titles, workbook_bytes
+from tournament.printing.xlsx import MAX_TEXT, sheet_titles, workbook_bytes
 
 
 def read(content: bytes):
@@ -48,11 +49,16 @@ def test_user_text_stays_text():
         "Zeile 1\nZeile 2",
         "Windows\r\nZeilenende",
         "Ünïcödé ß € 🂡",
+        "#N/A",
+        "#DIV/0!",
+        "=",
     ]
     sheet = read(workbook_bytes([("Namen", ["Name"], [[t] for t in texts])]))["Namen"]
     cells = [row[0] for row in sheet.iter_rows(min_row=2)]
-    assert [c.value for c in cells] == texts
-    assert all(c.data_type == "s" for c in cells)  # never a formula
+    # A carriage return is written as Excel's "_x000D_" (XML would read a bare one as a line
+    # feed); Excel and LibreOffice read it back as one, openpyxl leaves it to unescape.
+    assert [unescape(c.value) for c in cells] == texts
+    assert all(c.data_type == "s" for c in cells)  # never a formula, never an error
 
 
 def test_control_characters_are_dropped_and_long_text_is_cut():
@@ -114,7 +120,7 @@ def test_every_part_is_well_formed_xml_and_declared():
     content = workbook_bytes([("A", ["x"], [["<&>"]]), ("B", ["y"], [[2]])])
     with ZipFile(io.BytesIO(content)) as archive:
         names = archive.namelist()
-        assert names[0] == "[Content_Types].xml"  # where file type sniffers look for it
+        assert "[Content_Types].xml" in names
         for name in names:
             ET.fromstring(archive.read(name))
         types = archive.read("[Content_Types].xml").decode()
@@ -139,17 +145,34 @@ def test_no_sheets_is_refused():
         workbook_bytes([])
 
 
-def test_column_letters():
-    assert [column_letter(n) for n in (1, 26, 27, 52, 53, 702, 703, 16384)] == [
-        "A",
-        "Z",
-        "AA",
-        "AZ",
-        "BA",
-        "ZZ",
-        "AAA",
-        "XFD",
-    ]
+def test_escapes_read_back_whatever_surrounds_them():
+    texts = ["_x000D_", "_xABCD\r", "_\r", "\rx0041_", "_x005F_x000D_", "a_x00_b", "_X00fF_"]
+    sheet = read(workbook_bytes([("T", ["a"], [[t] for t in texts])]))["T"]
+    assert [unescape(row[0]) for row in sheet.iter_rows(min_row=2, values_only=True)] == texts
+
+
+def test_a_double_keeps_all_its_digits():
+    """openpyxl writes 16 significant digits; 0.1 + 0.2 needs 17."""
+    sheet = read(workbook_bytes([("T", ["x"], [[0.1 + 0.2], [1 / 3], [2.5]])]))["T"]
+    assert [row[0] for row in sheet.iter_rows(min_row=2, values_only=True)] == [0.1 + 0.2, 1 / 3, 2.5]
+    assert sheet["A2"].data_type == "n"
+
+
+def test_a_date_is_a_date_and_a_moment_is_text():
+    moment = datetime.datetime(2026, 11, 21, 14, 5, 30, 123)
+    sheet = read(workbook_bytes([("T", ["Tag", "Zeit"], [[datetime.date(2026, 11, 21), moment]])]))["T"]
+    assert isinstance(sheet["A2"].value, datetime.datetime) and sheet["A2"].is_date
+    assert sheet["A2"].value == datetime.datetime(2026, 11, 21)
+    assert sheet["B2"].value == "2026-11-21 14:05:30" and sheet["B2"].data_type == "s"
+
+
+def test_progress_is_told_after_each_worksheet():
+    calls = []
+    content = workbook_bytes(
+        [("A", ["x"], [[1]]), ("B", ["y"], [[2]]), ("C", [], [])], progress=lambda *a: calls.append(a)
+    )
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    assert read(content).sheetnames == ["A", "B", "C"]
 
 
 @settings(max_examples=60, deadline=None)
