@@ -49,27 +49,35 @@ def hall(tmp_path):
         }
         for name in ("SECRET_KEY", "DEBUG", "HALL_URL", "HTTPS"):
             env.pop(name, None)
-        process = subprocess.Popen(
-            ["make", "hall"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-            text=True, start_new_session=True,
-        )  # fmt: skip
-        try:
-            host = (hall_addresses() or ["127.0.0.1"])[0]
+        host = (hall_addresses() or ["127.0.0.1"])[0]
+        started = []
+
+        def start():
+            process = subprocess.Popen(
+                ["make", "hall"], cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                text=True, start_new_session=True,
+            )  # fmt: skip
+            started.append(process)
             wait_for(f"http://{host}:{port}/", process)
+            return process
+
+        try:
             yield {
-                "process": process,
+                "process": start(),
+                "start": start,
                 "env": env,
                 "base": f"http://{host}:{port}",
                 "key": tmp_path / "secret_key",
             }
         finally:
-            if process.poll() is None:
-                os.killpg(process.pid, signal.SIGINT)  # Ctrl+C in the terminal
-                try:
-                    process.wait(timeout=60)
-                except subprocess.TimeoutExpired:
-                    os.killpg(process.pid, signal.SIGKILL)
-                    raise
+            for process in started:
+                if process.poll() is None:
+                    os.killpg(process.pid, signal.SIGINT)  # Ctrl+C in the terminal
+                    try:
+                        process.wait(timeout=60)
+                    except subprocess.TimeoutExpired:
+                        os.killpg(process.pid, signal.SIGKILL)
+                        raise
 
 
 def test_make_hall_serves_the_hall_and_stops(hall):
@@ -105,12 +113,18 @@ def test_make_hall_serves_the_hall_and_stops(hall):
         assert not any("secure" in c.lower() for c in cookies)
         assert phone.get("/manage/new/").status_code == 200
 
-    os.killpg(hall["process"].pid, signal.SIGINT)
-    output = hall["process"].communicate(timeout=60)[0]
-    assert "Schafkopf-Turnier serves the hall: http://" in output
-    assert "Hall server stopped." in output
-    with pytest.raises(httpx.TransportError):
-        httpx.get(f"{base}/", timeout=2)
+        os.killpg(hall["process"].pid, signal.SIGINT)
+        output = hall["process"].communicate(timeout=60)[0]
+        assert "Schafkopf-Turnier serves the hall: http://" in output
+        assert "Hall server stopped." in output
+        with pytest.raises(httpx.TransportError):
+            httpx.get(f"{base}/", timeout=2)
+
+        # Started again: the same key, the phone still logged in, nothing lost.
+        secret = key.read_text()
+        hall["start"]()
+        assert key.read_text() == secret
+        assert phone.get("/manage/new/").status_code == 200
 
 
 def test_the_server_is_sized_to_the_machine():
