@@ -4,9 +4,11 @@ WeasyPrint's cost grows with the number of layout boxes, and tables are its slow
 scoresheet page is one image with the grid and everything that is the same on every sheet (game
 numbers, dealers, rounds, column heads), identical for every page of a run so that WeasyPrint
 reads it once, plus a few absolutely positioned text boxes for what differs: names, results,
-points. The games are one box per column and round with a line per game, as the lines of one
-box cost WeasyPrint a fraction of as many boxes. The same template is the HTML preview and the
-PDF. Long runs are split over the cores and the parts joined."""
+points. The games are one box per column for the whole sheet with a line a row (the players and
+the result one box, a tab between them), the four points columns one box in a monospaced font
+whose spaces align the numbers to the columns: the lines of one box cost WeasyPrint a fraction
+of as many boxes or inline elements. The same template is the HTML preview and the PDF. Long
+runs are split over the cores and the parts joined."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from django.contrib.staticfiles import finders
 from django.db import connections
 from django.template.loader import render_to_string
 from django.utils import translation
-from django.utils.html import format_html
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from pypdf import PdfWriter
 from weasyprint import HTML
@@ -32,69 +34,106 @@ from scoring.entries import ZERO
 from ..draw.models import Match
 from ..results.models import Scoresheet
 from ..results.sheet import GameLine, SheetView, loaded, sheet_view
-from .geometry import LEFT, SIGN_PITCH, Row, bottom_of, column_x, layout, stylesheet, under_grid
+from .geometry import (
+    LEFT,
+    POINTS_CHARS,
+    ROUND_PITCH,
+    ROUND_ROW,
+    SIGN_PITCH,
+    TOTAL_CHARS,
+    Row,
+    bottom_of,
+    column_x,
+    layout,
+    players_left,
+    points_left,
+    stylesheet,
+    under_grid,
+)
 from .grid import grid_png
 
-TEXT_COLUMNS = ("contract", "players", "result", "1", "2", "3", "4")
+GAME_COLUMNS = ("contract", "players", "result", "points")
+EN_SPACES = "\u2002\u2002"
 
 
-def _game_line(game: GameLine) -> dict[str, str]:
-    """One game's line in each column, as HTML."""
+def _points_line(values, circled: int | None = None, struck: bool = False, chars: int = POINTS_CHARS) -> str:
+    """The four seats' points as one line of the monospaced points box: each number right-aligned
+    by spaces in a field a seat column wide, the soloist's circled (5.3.3), struck ones struck
+    (numbers only: a struck space would draw a line across the column)."""
+    fields = []
+    for position, value in enumerate(values, start=1):
+        text = str(int(value))  # a number: nothing to escape
+        shown = f'<span class="ring">{text}</span>' if circled == position else text
+        if struck:
+            shown = f'<span class="struck">{shown}</span>'
+        fields.append(" " * (chars - len(text)) + shown)
+    return "".join(fields)
+
+
+def _game_line(game: GameLine, void: bool) -> dict[str, str]:
+    """One game's line in each text column and in the points box, as HTML. The players and the
+    result are one line of one box, a tab between them; a struck game's players, though, are a
+    line of a box of their own: a tab after an inline element counts from that element's end."""
     if game.entry is None:
-        return dict.fromkeys(TEXT_COLUMNS, "")
-    note = game.note
+        return dict.fromkeys(GAME_COLUMNS, "")
+    struck = game.struck or void  # 5.2.17, 5.3.6
     contract, players, result = game.short  # the usual German short forms
-    struck = '<span class="struck">{}</span>' if game.struck else "{}"
-    line = {
-        "contract": format_html(struck, contract),
-        "players": format_html(struck, players),
-        "result": format_html(struck, result) + (format_html(" <em>({})</em>", note) if note else ""),
-    }
-    for position, value in enumerate(game.points, start=1):
-        # 5.3.3: the soloist's points circled (a paper row's circled seat)
-        shown = format_html('<span class="ring">{}</span>', value) if game.circled == position else str(value)
-        line[str(position)] = format_html(struck, mark_safe(shown))
-    return line
+    note = f" <em>({escape(game.note)})</em>" if game.note else ""
+    points = _points_line(game.points, game.circled, struck)
+    if struck:
+        contract, players, result = (
+            f'<span class="struck">{escape(text)}</span>' if text else ""
+            for text in (contract, players, result)
+        )
+        return {"contract": contract, "players": players, "result": f"\t{result}{note}", "points": points}
+    centred = EN_SPACES if len(players) == 1 else ""  # a single seat where "1 & 3" has its middle
+    line = f"{centred}{escape(players)}\t{escape(result)}{note}"
+    return {"contract": escape(contract), "players": "", "result": line, "points": points}
 
 
-def _game_blocks(rows: list[Row], view: SheetView) -> tuple[list[dict], list[dict]]:
-    """The games as one text box per column and run of game rows (a round), one line per game:
-    WeasyPrint lays out the lines of one box far faster than as many boxes of one line. And the
-    running totals after every round and the match, as the engine computed them."""
-    blocks: list[dict] = []
-    totals_rows: list[dict] = []
-    run: list[dict[str, str]] = []
-    run_top = 0.0
+def _game_blocks(rows: list[Row], view: SheetView) -> list[dict]:
+    """The games as one text box per column for the whole sheet, one line a row: WeasyPrint lays
+    out the lines of one box far faster than as many boxes (or inline elements). A round's row is
+    an empty line there; the running totals after each round, as the engine computed them, are a
+    bold box of their own with one line every round's pitch, and the match total another (a
+    higher row)."""
+    void = view.void
     games = {game.number: game for game in view.games}
     running = {total.number: total.running for total in view.rounds}
+    columns: dict[str, list[str]] = {key: [] for key in GAME_COLUMNS}
+    rounds: list[str] = []
     totals = ZERO
-
-    def close_run():
-        for key in TEXT_COLUMNS:
-            html = "\n".join(line[key] for line in run)
-            blocks.append({"top": run_top, "x": column_x(key), "column": key, "html": mark_safe(html)})
-        run.clear()
-
+    blocks: list[dict] = []
     for row in rows:
         if row.kind == "game":
-            if not run:
-                run_top = row.top
-            run.append(_game_line(games[row.number]))
+            for key, html in _game_line(games[row.number], void).items():
+                columns[key].append(html)
             continue
-        if run:
-            close_run()
         # a round without games carries the totals so far, as the paper would
         totals = view.totals if row.kind == "total" else running.get(row.number, totals)
-        totals_rows.append(
-            {
-                "top": row.top,
-                "kind": row.kind,
-                "points": [{"x": column_x(str(p)), "value": v} for p, v in enumerate(totals, start=1)],
-            }
-        )
-    if run:
-        close_run()
-    return blocks, totals_rows
+        if row.kind == "total":
+            line = _points_line(totals, struck=void, chars=TOTAL_CHARS)
+            blocks.append(_block("total", row.top, points_left(), line))
+            continue
+        for key in GAME_COLUMNS:
+            columns[key].append("")
+        rounds.append(_points_line(totals, struck=void))
+    top = rows[0].top
+    left = {"result": players_left(), "points": points_left()}
+    games_blocks = [
+        _block(key, top, left.get(key) or column_x(key), "\n".join(lines).rstrip("\n"))
+        for key, lines in columns.items()
+        if key != "players" or any(lines)  # only struck games' players stand there
+    ]
+    # the first round line's middle on the middle of the first round row
+    first_round = next(row.top for row in rows if row.kind == "round")
+    rounds_top = first_round + ROUND_ROW / 2 - ROUND_PITCH / 2
+    return [*games_blocks, _block("rounds", rounds_top, points_left(), "\n".join(rounds)), *blocks]
+
+
+def _block(column: str, top: float, x: float, html: str) -> dict:
+    css = f"pts {column}" if column in ("points", "rounds", "total") else f"lines c{column}"
+    return {"column": column, "css": css, "top": top, "x": x, "html": mark_safe(html)}
 
 
 def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
@@ -115,10 +154,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         }
         for seat in view.seats
     ]
-    blocks: list[dict] = []
-    totals_rows: list[dict] = []
-    if not blank:
-        blocks, totals_rows = _game_blocks(rows, view)
+    blocks = _game_blocks(rows, view) if not blank else []
     heading = {"name": tournament.name, "date": tournament.date, "venue": tournament.venue}
     if not blank and sheet.status == Scoresheet.Status.SIGNED and sheet.signed_as:
         # The tournament as the players signed it (renamed since, say).
@@ -131,8 +167,9 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         "tournament": tournament,
         "heading": heading,
         "seats": seats,
+        # contract, declarer, result, the four seats' points, the totals after each round and
+        # the match total: a text box each
         "blocks": blocks,
-        "totals": totals_rows,
         "blank": blank,
         "void": not blank and view.void,  # 5.3.6
         # Each signature on its line of the grid, the signer's name beside the line's label.

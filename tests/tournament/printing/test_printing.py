@@ -1,8 +1,10 @@
 """Printed scoresheets (WeasyPrint): blank pre-filled sheets, filled and signed sheets."""
 
 import io
+import re
 
 import pytest
+from django.conf import settings
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 from django.utils import translation
@@ -10,6 +12,7 @@ from PIL import ImageFont
 from pypdf import PdfReader
 
 from scoring import Contract, Game, Result
+from scoring.profiles import MAX_POINT_VALUE
 from tournament.models import GameEntry, Participant, Scoresheet
 from tournament.printing import geometry, grid
 from tournament.printing import pdf as printing
@@ -124,8 +127,16 @@ def test_documents_as_preview_and_pdf(played, organiser, client, name, args, que
         assert first.name in pages[0] and str(first.values["points"]) in pages[0]
 
 
-def test_games_are_lines_of_one_box_per_column_and_round(played):
-    """A missing game leaves its line empty, so every later game stays on its grid row."""
+def _fields(line: str, chars: int) -> list[str]:
+    """The numbers of a line of the points box, field by field (tags left out)."""
+    text = re.sub(r"<[^>]+>", "", line)
+    assert len(text) == 4 * chars, text  # each number padded to its column
+    return [text[i : i + chars].strip() for i in range(0, len(text), chars)]
+
+
+def test_games_are_lines_of_one_box_per_column(played):
+    """One box per column for the whole sheet, a line a row: a missing game leaves its line empty
+    and a round's row is an empty line, so every later game stays on its grid row."""
     sheet = Scoresheet.objects.get(match__tournament=played, match__number=1, table__number=1)
     sheet_service.delete_entry(COMMAND_LINE, sheet, 2, None)
     if sheet.approvals.filter(number=3).exists():
@@ -133,25 +144,114 @@ def test_games_are_lines_of_one_box_per_column_and_round(played):
     tout = Game(3, Contract.WENZ_TOUT, 2, result=Result.WON)  # without approval: struck (5.2.17)
     assert sheet_service.save_entry(COMMAND_LINE, sheet, tout, None, replace=True).struck
     context = printing.sheet_context(sheet, blank=False)
-    rounds = played.rules.games_per_match // 4
-    assert len(context["blocks"]) == rounds * 7  # contract, players, result, four points
-    first_round = {b["column"]: str(b["html"]).split("\n") for b in context["blocks"][:7]}
+    blocks = {b["column"]: b for b in context["blocks"]}
+    # contract; the struck game's players; players and result; points; round totals; match total
+    assert list(blocks) == ["contract", "players", "result", "points", "rounds", "total"]
+    lines = {key: str(b["html"]).split("\n") for key, b in blocks.items()}
+    rows = geometry.layout(played.rules.games_per_match)
+    line_of = {row.number: i for i, row in enumerate(rows) if row.kind == "game"}
     entries = {e.number: e for e in sheet.entries.all()}
-    assert all(len(lines) == 4 for lines in first_round.values())
-    assert first_round["contract"][1] == "" and first_round["1"][1] == ""
-    assert short_entry(entries[1])[0] in first_round["contract"][0]
-    assert first_round["contract"][2].startswith('<span class="struck">')
+    for key in ("contract", "result", "points"):
+        assert blocks[key]["top"] == rows[0].top
+        assert lines[key][line_of[2]] == ""  # game 2 is missing
+        assert lines[key][line_of[4] + 1] == ""  # round 1's row
+    contract, players, result = short_entry(entries[1])
+    assert lines["contract"][line_of[1]] == contract
+    # players and result, a tab between: a single seat centred by two EN SPACEs
+    centred = printing.EN_SPACES if len(players) == 1 else ""
+    assert lines["result"][line_of[1]].startswith(f"{centred}{players}\t{result}".replace("&", "&amp;"))
+    # the struck game: struck everywhere, its players in a box of their own (a tab after an
+    # inline element would count from there), the result's line starting with its tab
+    assert lines["contract"][line_of[3]].startswith('<span class="struck">')
+    assert lines["players"][line_of[3]] == '<span class="struck">2</span>'
+    assert not any(line for i, line in enumerate(lines["players"]) if i != line_of[3])
+    assert lines["result"][line_of[3]].startswith('\t<span class="struck">')
+    for number, entry in entries.items():
+        assert _fields(lines["points"][line_of[number]], geometry.POINTS_CHARS) == [
+            str(p) for p in entry.points
+        ]
     circled = sum(
         1
         for e in entries.values()
         if not e.struck and e.kind != "sanction" and e.contract != "rufer" and e.declarer
     )
-    assert (
-        circled and sum(str(b["html"]).count('class="ring"') for b in context["blocks"]) == circled
-    )  # 5.3.3
-    # the running totals after each round: what is stored for the games there are
+    assert circled and str(blocks["points"]["html"]).count('class="ring"') == circled  # 5.3.3
+    # the running totals after each round, a line a round: what is stored for the games there are
     after_round_1 = [sum(entries[n].points[p] for n in (1, 3, 4)) for p in range(4)]
-    assert [p["value"] for p in context["totals"][0]["points"]] == after_round_1
+    assert _fields(lines["rounds"][0], geometry.POINTS_CHARS) == [str(v) for v in after_round_1]
+    assert len(lines["rounds"]) == played.rules.games_per_match // 4
+    round_1 = rows[line_of[4] + 1]
+    middle = blocks["rounds"]["top"] + geometry.ROUND_PITCH / 2  # of its first line
+    assert middle == pytest.approx(round_1.top + geometry.ROUND_ROW / 2)
+    totals = [seat.points for seat in sheet.table.seats.order_by("position")]
+    assert _fields(lines["total"][0], geometry.TOTAL_CHARS) == [str(v) for v in totals]
+    assert blocks["total"]["top"] == rows[-1].top
+
+
+def test_a_void_sheet_strikes_each_text_not_the_gaps(played, supervisor):
+    """5.3.6: every text struck on its own; a line struck as a whole would strike the spaces
+    between the points columns and the tab between the players and the result too."""
+    from tournament.results import signing
+
+    sheet = Scoresheet.objects.get(match__tournament=played, match__number=1, table__number=1)
+    signing.declare_void(supervisor, sheet, "unleserlich")
+    sheet.refresh_from_db()
+    blocks = {b["column"]: b for b in printing.sheet_context(sheet, blank=False)["blocks"]}
+    for key in ("contract", "players"):
+        lines = [line for line in str(blocks[key]["html"]).split("\n") if line]
+        assert lines and all(re.fullmatch(r'<span class="struck">[^<]*</span>', line) for line in lines)
+    for line in str(blocks["result"]["html"]).split("\n"):
+        assert not line or line.startswith('\t<span class="struck">')
+    for key in ("points", "rounds", "total"):
+        html = str(blocks[key]["html"])
+        assert not re.search(r"(^|\n|</span>) *-?\d", html)  # no number outside a struck span
+
+
+def test_the_points_line_up_with_their_columns(played):
+    """The points box is DejaVu Sans Mono at a size that makes a field of POINTS_CHARS (the
+    match total: TOTAL_CHARS) characters exactly a seat column wide, so the spaces that pad each
+    number put its right end POINTS_INSET left of its column's right line."""
+    for path in (geometry.MONO_FONT, geometry.MONO_FONT.replace(".ttf", "-Bold.ttf")):
+        font = ImageFont.truetype(path, 2048)
+        for char in "0123456789- ":
+            assert font.getlength(char) / 2048 == geometry.MONO_ADVANCE, (path, char)
+    width, game_pitch = geometry.column_width("1"), geometry.mono_size(geometry.POINTS_CHARS)
+    game_pitch *= geometry.MONO_ADVANCE
+    for chars in (geometry.POINTS_CHARS, geometry.TOTAL_CHARS):
+        pitch = geometry.mono_size(chars) * geometry.MONO_ADVANCE
+        assert chars * pitch == pytest.approx(width)
+        for seat in range(1, 5):
+            right = geometry.column_x(str(seat)) + width - geometry.POINTS_INSET
+            assert geometry.points_left() + seat * chars * pitch == pytest.approx(right)
+    # The widest number a profile allows stays in its column: a game's circled (the ring's border
+    # and padding stand 1.45 mm out on either side), a total of 96 games.
+    assert len(str(-MAX_POINT_VALUE)) * game_pitch + 1.45 <= width - geometry.POINTS_INSET
+    total_pitch = geometry.mono_size(geometry.TOTAL_CHARS) * geometry.MONO_ADVANCE
+    assert len(str(-MAX_POINT_VALUE * 96)) * total_pitch <= width - geometry.POINTS_INSET
+    # and the printed page uses those fonts: a fallback would misalign the numbers
+    sheet = Scoresheet.objects.filter(match__tournament=played).first()
+    (page,) = PdfReader(io.BytesIO(printing.scoresheets_pdf([sheet], blank=False, workers=1))).pages
+    fonts = {
+        str(font.get_object()["/BaseFont"]).split("+")[-1] for font in page["/Resources"]["/Font"].values()
+    }
+    assert {"DejaVu-Sans-Mono", "DejaVu-Sans-Mono-Bold"} <= fonts
+
+
+def test_the_players_are_centred_and_the_tab_reaches_the_result():
+    """The players and the result share a box: "1 & 3" centred in the declarer column from the
+    box's left edge, a single seat after two EN SPACEs, the tab stop on the result's inset."""
+    font = ImageFont.truetype(grid.FONT_FILES[0], 2048)
+    assert font.getlength("1 & 3") / 2048 == geometry.PAIR_ADVANCE
+    css = (settings.BASE_DIR / "static/css/scoresheet.css").read_text()
+    assert re.search(r"^\.lines \{[^}]* font-size: 7pt;", css, re.M)  # geometry.TEXT_SIZE
+    assert round(geometry.TEXT_SIZE * 72 / 25.4, 6) == 7  # pt
+    middle = geometry.column_x("players") + geometry.column_width("players") / 2
+    for pad, players in (("", "1 & 3"), (printing.EN_SPACES, "2")):
+        centre = geometry.players_left() + _mm(pad, 7) + _mm(players, 7) / 2
+        assert centre == pytest.approx(middle, abs=0.1), players
+    tab = geometry.players_tab() * geometry.PX
+    assert geometry.players_left() + tab == pytest.approx(geometry.result_x(), abs=0.01)
+    assert f"tab-size: {geometry.players_tab()}px" in geometry.stylesheet()
 
 
 def _mm(text: str, points: float) -> float:
@@ -196,7 +296,10 @@ def test_the_longest_game_texts_fit_their_printed_columns(language):
         for entry in entries:
             contract, players, result = short_entry(entry)
             assert _mm(contract, 7) <= widths["contract"] - 1.5, contract
-            assert _mm(players, 7) <= widths["players"] - 1, players
+            assert _mm(players, 7) <= widths["players"] - 1, players  # struck: a box of its own
+            # else before the tab to the result (a longer text would tab to the next stop)
+            pad = printing.EN_SPACES if len(players) == 1 else ""
+            assert geometry.players_left() + _mm(pad + players, 7) + 1 <= geometry.result_x(), players
             longest = max(_mm(f"({note})", 6) for note in notes)
             assert _mm(result + " ", 7) + longest <= widths["result"] - 1.5, result
 
