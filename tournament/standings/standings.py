@@ -73,6 +73,7 @@ class Standings:
     lot: LotDraw | None = None
     stale_lot: bool = False  # a lot was drawn, but the tie it decided has changed since
     ties: list[list[StandingRow]] = field(default_factory=list)
+    results_key: tuple = ()  # the results they were computed from (``results_key``)
 
     def row(self, number: int) -> StandingRow | None:
         return next((row for row in self.rows if row.number == number), None)
@@ -156,6 +157,15 @@ _CACHE: OrderedDict[tuple, Standings] = OrderedDict()
 _CACHE_SIZE = 64
 
 
+def results_key(tournament: Tournament) -> tuple:
+    """What the tournament's results are now, read afresh: its results version, which every
+    write that changes the standings raises, and its creation time, which tells a tournament
+    from one that reused the id of a rolled-back one. Everything kept per process for the
+    results (the standings, drawn pages) is kept under this key."""
+    now = Tournament.objects.filter(pk=tournament.pk).values_list("results_version", "created").first()
+    return (tournament.pk, now)
+
+
 def compute(tournament: Tournament, match: int | None = None, use_lots: bool = True) -> Standings:
     """Overall standings, or those of one match (5.4.1): best first, with shared ranks until
     lots are drawn (RULINGS 13).
@@ -163,12 +173,12 @@ def compute(tournament: Tournament, match: int | None = None, use_lots: bool = T
     Kept per process for the tournament's current results version, which every write that
     changes the standings raises: a page then costs the same for 16 or 2,000 participants.
     The version is read afresh, so a stale tournament object never gives stale standings."""
-    # The creation time tells a tournament from one that reused the id of a rolled-back one.
-    current = Tournament.objects.filter(pk=tournament.pk).values_list("results_version", "created").first()
-    key = (tournament.pk, current, match, use_lots)
+    current = results_key(tournament)
+    key = (current, match, use_lots)
     cached = _CACHE.get(key)
     if cached is None:
         cached = _compute(tournament, match, use_lots)
+        cached.results_key = current
         _CACHE[key] = cached
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)

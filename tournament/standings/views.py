@@ -16,7 +16,6 @@ from django_tables2 import RequestConfig
 
 from ..errors import ServiceError
 from ..tournaments.access import PublicMixin, TournamentMixin
-from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
 from . import standings
@@ -59,12 +58,9 @@ class StandingsMixin:
             rows = result.search(query)
         table = StandingsTable(rows, slug=self.tournament.slug, empty_text=empty_text(query))
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
-        # The rendered table depends on nothing but the results (their version), the language
-        # and the address (match, page, order, search): kept under exactly these.
-        version = (
-            Tournament.objects.filter(pk=self.tournament.pk).values_list("results_version", "created").get()
-        )
-        table_key = [self.tournament.pk, *version, get_language(), self.request.get_full_path()]
+        # The rendered table depends on nothing but the results, the language and the address
+        # (match, page, order, search): kept under exactly these.
+        table_key = [*result.results_key, get_language(), self.request.get_full_path()]
         return {
             "table_key": table_key,
             "standings": result,
@@ -89,10 +85,8 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         if request.user.is_authenticated or messages.get_messages(request):
             return super().get(request, *args, **kwargs)
-        version = (
-            Tournament.objects.filter(pk=self.tournament.pk).values_list("results_version", "created").get()
-        )
-        parts = [self.tournament.pk, *version, get_language(), bool(request.htmx), request.get_full_path()]
+        parts = [*standings.results_key(self.tournament), get_language(), bool(request.htmx)]
+        parts.append(request.get_full_path())
         key = "standings-page:" + hashlib.sha256("\n".join(map(str, parts)).encode()).hexdigest()
         content = cache.get(key)
         if content is None:
