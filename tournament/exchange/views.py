@@ -20,7 +20,7 @@ from django.views.generic import FormView, View
 from ..jobs import runner
 from ..jobs.models import Job
 from ..jobs.views import POLL_SECONDS
-from ..tournaments.access import TournamentMixin
+from ..tournaments.access import PartialMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm, can_create_tournament
 from .importer import import_plan
 from .reader import DocumentError, read_document
@@ -66,8 +66,9 @@ class ExportView(TournamentMixin, View):
         return response
 
 
-class ImportView(LoginRequiredMixin, FormView):
+class ImportView(PartialMixin, LoginRequiredMixin, FormView):
     template_name = "organiser/import_document.html"
+    partial_name = "organiser/_import_jobs.html"  # the imports running in the background
     form_class = DocumentForm
 
     def dispatch(self, request, *args, **kwargs):
@@ -88,16 +89,11 @@ class ImportView(LoginRequiredMixin, FormView):
             held[0].unlink(missing_ok=True)
         self.request.session.pop(SESSION_KEY, None)
 
-    def get_template_names(self):
-        if getattr(self.request, "htmx", False) and not self.request.htmx.boosted:
-            return ["organiser/_import_jobs.html"]
-        return [self.template_name]
-
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         jobs = list(Job.objects.filter(kind=Job.Kind.IMPORT, created_by=self.request.user)[:10])
         context.update(jobs=jobs, polling=any(job.active for job in jobs), poll_seconds=POLL_SECONDS)
-        if getattr(self.request, "htmx", False):
+        if swaps_part(self.request):
             return context
         held = self.stored()
         if held and "plan" not in context and "errors" not in context:

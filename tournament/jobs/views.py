@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from ..tournaments.access import TournamentMixin
+from ..tournaments.access import PartialMixin, TournamentMixin
 from . import runner
 from .models import Job
 
@@ -43,13 +43,9 @@ def start_or_follow(view, kind: str, label: str, **params):
     return redirect(f"{reverse('organiser:downloads', args=[view.tournament.slug])}#job-{same.pk}")
 
 
-class DownloadsView(TournamentMixin, TemplateView):
+class DownloadsView(PartialMixin, TournamentMixin, TemplateView):
     template_name = "organiser/downloads.html"
-
-    def get_template_names(self):
-        if getattr(self.request, "htmx", False) and not self.request.htmx.boosted:
-            return ["organiser/_jobs.html"]
-        return [self.template_name]
+    partial_name = "organiser/_jobs.html"
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

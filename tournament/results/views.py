@@ -23,7 +23,7 @@ from scoring.notation import format_game, format_row
 from ..draw.models import Match
 from ..errors import ServiceError
 from ..problems import problem_messages
-from ..tournaments.access import TournamentMixin
+from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
 from . import signing
@@ -171,9 +171,9 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
         return self.render_to_response(self.get_context_data(approval_form=form, **kwargs))
 
 
-class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
+class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateView):
     template_name = "referee/scoresheet.html"
-    partial_name = "referee/_sheet.html"
+    partial_name = "referee/_sheet.html"  # a change link or cancel: the sheet part only
     FORMS = {
         "game": GameForm,
         "row": RowForm,
@@ -186,11 +186,6 @@ class ScoresheetView(ApprovalMessages, TournamentMixin, TemplateView):
         "correct": CorrectionForm,
         "void": VoidForm,
     }
-
-    def get_template_names(self):
-        if getattr(self.request, "htmx", False) and not self.request.htmx.boosted:
-            return [self.partial_name]  # a change link or cancel: the sheet part only
-        return [self.template_name]
 
     def load(self) -> Scoresheet:
         sheet = sheet_of(self.tournament, self.kwargs["match"], self.kwargs["table"], self.kwargs.get("draw"))

@@ -15,7 +15,7 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from ..errors import ServiceError
-from ..tournaments.access import PublicMixin, TournamentMixin
+from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
 from . import standings
@@ -36,7 +36,7 @@ def empty_text(query: str) -> str:
     return _("No participants yet.")
 
 
-class StandingsMixin:
+class StandingsMixin(PartialMixin):
     """One query, two audiences: the public standings and the organiser's, with the lots
     (STYLE 6). The search filters rows but never changes a rank."""
 
@@ -71,11 +71,6 @@ class StandingsMixin:
             "metrics": standings.METRICS,
         }
 
-    def get_template_names(self):
-        if getattr(self.request, "htmx", False) and not self.request.htmx.boosted:
-            return [self.partial_name]
-        return [self.template_name]
-
 
 class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     """The public standings. What a visitor without a log-in sees is the same for everyone, so
@@ -85,7 +80,7 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         if request.user.is_authenticated or messages.get_messages(request):
             return super().get(request, *args, **kwargs)
-        parts = [*standings.results_key(self.tournament), get_language(), bool(request.htmx)]
+        parts = [*standings.results_key(self.tournament), get_language(), swaps_part(request)]
         parts.append(request.get_full_path())
         key = "standings-page:" + hashlib.sha256("\n".join(map(str, parts)).encode()).hexdigest()
         content = cache.get(key)

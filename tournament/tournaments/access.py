@@ -18,6 +18,23 @@ from .permissions import Perm, permissions
 POLL_SECONDS = 30
 
 
+def swaps_part(request) -> bool:
+    """Whether htmx asks for a part of the page to swap in (polling, a change link), rather than
+    a whole page (a boosted link or a plain request)."""
+    return bool(getattr(request, "htmx", False)) and not request.htmx.boosted
+
+
+class PartialMixin:
+    """A page whose part ``partial_name`` htmx swaps on its own: such a request gets that part."""
+
+    partial_name: str
+
+    def get_template_names(self):
+        if swaps_part(self.request):
+            return [self.partial_name]
+        return super().get_template_names()
+
+
 def tournament_at(request, slug: str) -> Tournament | HttpResponse:
     """The tournament of an address; under a short name it had before, a permanent redirect to
     the same page under its name now (printed QR codes and links keep working)."""
