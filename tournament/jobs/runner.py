@@ -95,16 +95,20 @@ def _fail(job: Job, message: str) -> None:
     Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, error=message, finished=timezone.now())
 
 
+def _host() -> str:
+    return socket.gethostname()[:40]  # a worker id holds at most 64 characters
+
+
 def worker_id() -> str:
     """Names this worker process by host and process id, so that a restart on the same machine
     can tell the tasks of a dead worker from those of a live one."""
-    return f"{socket.gethostname()[:40]}:{os.getpid()}"
+    return f"{_host()}:{os.getpid()}"
 
 
 def _alive(worker: str) -> bool | None:
     """Whether the worker process behind an id is running; None when it ran on another host."""
     host, _sep, pid = worker.rpartition(":")
-    if host != socket.gethostname()[:40] or not pid.isdigit():
+    if host != _host() or not pid.isdigit():
         return None
     try:
         os.kill(int(pid), 0)
