@@ -12,7 +12,9 @@ runs are split over the cores and the parts joined."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
+import functools
 import io
 import os
 from multiprocessing import get_context
@@ -251,34 +253,26 @@ def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None) -> byt
     sheets = list(sheets)
     total = len(sheets)
     size = PART_SHEETS_BLANK if blank else PART_SHEETS_FILLED
-    starts = list(range(0, total, size))
-    if progress:
-        progress(0, total)
-    if len(starts) <= 1:
-        pdf = _pdf(render_html(sheets, blank))
-        if progress:
-            progress(total, total)
+    parts_html = [render_html(sheets[i : i + size], blank) for i in range(0, total, size)]
+    report = progress or (lambda done, total: None)
+    report(0, total)
+    if len(parts_html) <= 1:  # one part (or none): its PDF is the document
+        pdf = _pdf(parts_html[0] if parts_html else render_html([], blank))
+        report(total, total)
         return pdf
-    parts_html = [render_html(sheets[i : i + size], blank) for i in starts]
-    sizes = [min(size, total - i) for i in starts]
     parts: list[bytes] = []
-    done = 0
-    if workers > 1:
-        connections.close_all()  # a forked child must never share the parent's connection
-        with get_context("fork").Pool(workers, maxtasksperchild=1) as pool:
-            results = pool.imap(_pdf, parts_html, chunksize=1)
-            for part_size in sizes:
-                # A worker killed (out of memory, say) would leave the wait going for ever.
-                parts.append(results.next(timeout=PART_TIMEOUT))
-                done += part_size
-                if progress:
-                    progress(done, total)
-    else:
-        for html, part_size in zip(parts_html, sizes, strict=True):
-            parts.append(_pdf(html))
-            done += part_size
-            if progress:
-                progress(done, total)
+    with contextlib.ExitStack() as stack:
+        if workers > 1:
+            connections.close_all()  # a forked child must never share the parent's connection
+            pool = stack.enter_context(get_context("fork").Pool(workers, maxtasksperchild=1))
+            laid_out = pool.imap(_pdf, parts_html, chunksize=1)
+            # A worker killed (out of memory, say) would leave the wait going for ever.
+            next_part = functools.partial(laid_out.next, timeout=PART_TIMEOUT)
+        else:
+            next_part = map(_pdf, parts_html).__next__
+        for _part in parts_html:
+            parts.append(next_part())
+            report(min(len(parts) * size, total), total)
     writer = PdfWriter()
     for part in parts:
         writer.append(io.BytesIO(part))
