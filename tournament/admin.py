@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .models import (
     Approval,
+    ApprovalCall,
     Correction,
     GameEntry,
     Job,
@@ -16,6 +17,7 @@ from .models import (
     Match,
     OldSlug,
     Participant,
+    PhoneReceipt,
     Scoresheet,
     Seat,
     Signature,
@@ -187,3 +189,14 @@ class LotDrawAdmin(ReadOnlyAdmin):
 class JobAdmin(ReadOnlyAdmin):
     list_display = ("created", "tournament", "label", "status", "done", "total")
     list_filter = ("status", "kind")
+
+
+@admin.register(ApprovalCall)
+class ApprovalCallAdmin(ReadOnlyAdmin):
+    list_display = ("created", "scoresheet", "number", "contract", "status", "answered_by_name")
+    list_filter = ("status",)
+
+
+@admin.register(PhoneReceipt)
+class PhoneReceiptAdmin(ReadOnlyAdmin):
+    list_display = ("created", "scoresheet", "key")

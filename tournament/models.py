@@ -5,10 +5,12 @@ from .jobs.models import Job
 from .participants.models import Participant, Substitution
 from .results.models import Approval, Correction, GameEntry, Scoresheet, Signature
 from .standings.models import LotDraw
+from .tablephone.models import ApprovalCall, PhoneReceipt
 from .tournaments.models import LogEntry, OldSlug, StaffRole, Tournament
 
 __all__ = [
     "Approval",
+    "ApprovalCall",
     "Correction",
     "GameEntry",
     "Job",
@@ -17,6 +19,7 @@ __all__ = [
     "Match",
     "OldSlug",
     "Participant",
+    "PhoneReceipt",
     "Scoresheet",
     "Seat",
     "Signature",

@@ -17,6 +17,7 @@ from .participants import urls as participants
 from .printing import urls as printing
 from .results import urls as results
 from .standings import urls as standings
+from .tablephone import urls as tablephone
 from .tournaments import urls as tournaments
 from .tournaments.views import PasswordResetConfirmView, home
 
@@ -30,7 +31,7 @@ organiser_patterns = [
     *draw.organiser,
     *standings.organiser,
 ]
-referee_patterns = [*results.referee, *printing.referee]
+referee_patterns = [*results.referee, *printing.referee, *tablephone.referee]
 public_patterns = [*tournaments.public, *standings.public, *participants.public]
 
 
@@ -46,6 +47,7 @@ urlpatterns = [
     path("manage/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),
+    path("tisch/", include((tablephone.table, "table"))),
     # The language switch needs no CSRF token: the worst a forged one does is change a visitor's
     # language, and without a token the public pages are the same for every visitor, so the
     # standings can be served whole from the cache (tournament/standings/views.py).

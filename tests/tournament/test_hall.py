@@ -127,6 +127,31 @@ def test_make_hall_serves_the_hall_and_stops(hall):
         assert phone.get("/manage/new/").status_code == 200
 
 
+def test_a_table_phone_resends_over_a_server_restart(hall):
+    """A game whose answer was lost in a restart is sent again with its key: stored once (issue 16)."""
+    base, env = hall["base"], hall["env"]
+    manage(env, "generate_tournament", "--players", "8", "--matches", "1", "--slug", "handy")
+    code = manage(
+        env, "shell", "-c",
+        "from tournament.models import Scoresheet; print(Scoresheet.objects.order_by('pk').first().code)",
+    ).stdout.strip()  # fmt: skip
+    page = httpx.get(f"{base}/tisch/{code}/", headers={"Accept-Encoding": "gzip"})
+    assert page.status_code == 200 and "table.js" in page.text
+    game = {"key": "neustart-0001", "action": "game", "data": {"number": 1, "notation": "re13+"}}
+    first = httpx.post(f"{base}/tisch/{code}/send", json=game, headers={"Accept": "application/json"}).json()
+    assert first["ok"], first
+    os.killpg(hall["process"].pid, signal.SIGINT)
+    hall["process"].communicate(timeout=60)
+    hall["start"]()
+    again = httpx.post(f"{base}/tisch/{code}/send", json=game, headers={"Accept": "application/json"}).json()
+    assert again["ok"] and again["repeated"] and again["version"] == first["version"]
+    count = manage(
+        env, "shell", "-c",
+        "from tournament.models import GameEntry; print(GameEntry.objects.count())",
+    ).stdout.strip()  # fmt: skip
+    assert count == "1"
+
+
 def test_the_server_is_sized_to_the_machine():
     assert server_size(2) == (3, 4)
     assert server_size(8) == (9, 4)

@@ -16,7 +16,7 @@ from PIL import Image
 from tournament.draw import services as draw_service
 from tournament.jobs import runner
 from tournament.jobs.models import Job
-from tournament.models import StaffRole
+from tournament.models import ApprovalCall, StaffRole
 from tournament.results import signing
 from tournament.tournaments.permissions import COMMAND_LINE
 
@@ -67,6 +67,16 @@ EXPECTED = {
     "referee:handcheck": (("slug",), "302 403 200 403 403", "302 403 200 403 403"),
     "referee:scan": (("slug", 1, 2), STAFF, STAFF_GET_ONLY),
     "referee:sheet_pdf": (("slug", 1, 1), STAFF, STAFF_GET_ONLY),
+    "referee:table_cards": (("slug", 1, "html"), STAFF, STAFF_GET_ONLY),
+    "referee:calls": (("slug",), STAFF, STAFF_GET_ONLY),
+    "referee:answer_call": (("slug", "call"), "302 403 405 403 403", "302 403 302 403 403"),
+    "referee:renew_code": (("slug", 1, 3), "302 405 405 403 403", "302 302 302 403 403"),
+    # The table's phone: the code is the credential, no log-in (issue 16).
+    "table:enter": ((), PUBLIC, NO_POST),
+    "table:service_worker": ((), PUBLIC, NO_POST),
+    "table:sheet": (("code",), PUBLIC, NO_POST),
+    "table:part": (("code",), PUBLIC, NO_POST),
+    "table:send": (("code",), NO_POST, "400 400 400 400 400"),
     "public:overview": (("slug",), PUBLIC, NO_POST),
     "public:qr": (("slug",), PUBLIC, NO_POST),
     "public:qr_svg": (("slug",), PUBLIC, NO_POST),
@@ -113,8 +123,12 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
     assert StaffRole.objects.filter(user=foreign_organiser).exclude(tournament=played).exists()
     job = runner.start(played, Job.Kind.RANKINGS, "Rangliste")
     runner.run(job.pk)
+    sheet = sheet_of(played, 1, 1)
+    call = ApprovalCall.objects.create(scoresheet=sheet, number=5, contract="sie", declarer=2)
     return {
         "job": job.pk,
+        "call": call.pk,
+        "code": sheet.code,
         "anonymous": None,
         "referee": referee,
         "supervisor": supervisor,
@@ -127,7 +141,10 @@ def test_every_address_answers_every_role_as_expected(played, users, client):
     found, expected = {}, {}
     assert Job.objects.get(pk=users["job"]).status == "done"
     for name, (arguments, get, post) in EXPECTED.items():
-        args = [{"slug": played.slug, "job": users["job"]}.get(a, a) for a in arguments]
+        args = [
+            {"slug": played.slug, "job": users["job"], "call": users["call"], "code": users["code"]}.get(a, a)
+            for a in arguments
+        ]
         url = reverse(name, args=args)
         for role, get_code, post_code in zip(ROLES, get.split(), post.split(), strict=True):
             client.logout()

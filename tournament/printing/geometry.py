@@ -51,6 +51,12 @@ CORRECTIONS_GAP = 3.0  # corrections start this far under the grid
 SIGNATURE_LIFT = 10.5  # a signature's image stands this far above its line
 NAME_DROP, DIGEST_DROP = 1.0, 4.5  # the signer's name and the digest below the lines
 FOOT_BOTTOM = 6.0
+# The table code on a pre-filled sheet (issue 16): its QR code in the header's right corner, the
+# label, the code and the address under it, right-aligned, ending above the players' names (in the
+# fonts the sheet has already: another font is another subset in every PDF); the header's text
+# keeps clear of the QR code.
+CODE_QR, CODE_TOP, CODE_GAP = 20.0, 5.0, 0.8
+CODE_TEXT_WIDTH = 95.0
 
 
 def column_x(name: str) -> float:
@@ -160,5 +166,22 @@ def stylesheet() -> str:
         f".sign .paper {{ line-height: {_mm(SIGN_HEIGHT)}; }}",
         f".signer {{ margin-left: {_mm(SIGN_LABEL)}; width: {_mm(SIGN_WIDTH - SIGN_LABEL)}; }}",
         f".page-foot {{ left: {_mm(LEFT)}; bottom: {_mm(FOOT_BOTTOM)}; }}",
+        *_code_rules(),
     ]
     return "\n".join(rules)
+
+
+def _code_rules() -> list[str]:
+    """The table code's box on a pre-filled sheet (scoresheet.css knows nothing of it): one box
+    with the QR code as a block and the text lines under it, cheaper for WeasyPrint than a box
+    each; plain lines (``pre-line``), the code alone in bold."""
+    right = LEFT + GRID_WIDTH
+    return [
+        f".coded .head {{ width: {_mm(right - CODE_QR - 2 * CODE_GAP - LEFT)}; }}",
+        f".code {{ position: absolute; margin: 0; left: {_mm(right - CODE_TEXT_WIDTH)}; "
+        f"top: {_mm(CODE_TOP)}; width: {_mm(CODE_TEXT_WIDTH)}; text-align: right; "
+        "white-space: pre-line; font-size: 6.5pt; line-height: 1.25; }",
+        f".code img {{ display: block; width: {_mm(CODE_QR)}; height: {_mm(CODE_QR)}; "
+        f"margin: 0 0 {_mm(CODE_GAP)} auto; image-rendering: pixelated; }}",
+        ".code b { font-size: 9pt; }",
+    ]

@@ -53,6 +53,7 @@ from .geometry import (
     under_grid,
 )
 from .grid import grid_png
+from .tablecodes import qr_png, table_code
 
 GAME_COLUMNS = ("contract", "players", "result", "points")
 EN_SPACES = "\u2002\u2002"
@@ -138,8 +139,11 @@ def _block(column: str, top: float, x: float, html: str) -> dict:
     return {"column": column, "css": css, "top": top, "x": x, "html": mark_safe(html)}
 
 
-def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
-    """What one printed sheet shows: header, seats, and unless blank every game."""
+def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
+    """What one printed sheet shows: header, seats, and unless blank every game. A blank sheet
+    whose code still works carries the table code for the players' phones (issue 16), its address
+    taken from ``request`` where there is no ``HALL_URL``; a sheet with games has been played
+    (or is played on paper) and goes without it."""
     match = sheet.match
     tournament = match.tournament
     rules = tournament.rules
@@ -163,6 +167,7 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         signed = sheet.signed_as.get("tournament", {})
         heading["name"] = signed.get("name", tournament.name)
         heading["date"] = datetime.date.fromisoformat(signed.get("date", tournament.date.isoformat()))
+    code = table_code(sheet, request) if blank else None
     return {
         "sheet": sheet,
         "match": match,
@@ -174,6 +179,8 @@ def sheet_context(sheet: Scoresheet, blank: bool) -> dict:
         "blocks": blocks,
         "blank": blank,
         "void": not blank and view.void,  # 5.3.6
+        "code": code,
+        "qr": qr_png(code.url) if code and code.scannable else "",
         # Each signature on its line of the grid, the signer's name beside the line's label.
         "signatures": [
             {"x": LEFT + (s.position - 1) * SIGN_PITCH, "image": s.image, "name": s.name}
@@ -206,7 +213,7 @@ def render_workers() -> int:
     return max(1, min(os.cpu_count() or 1, RENDER_WORKERS))
 
 
-def render_html(sheets, blank: bool) -> str:
+def render_html(sheets, blank: bool, request=None) -> str:
     sheets = list(sheets)
     if not sheets:
         return render_to_string(
@@ -216,7 +223,7 @@ def render_html(sheets, blank: bool) -> str:
     return render_to_string(
         "print/scoresheets.html",
         {
-            "pages": [sheet_context(sheet, blank) for sheet in loaded(sheets)],
+            "pages": [sheet_context(sheet, blank, request) for sheet in loaded(sheets)],
             "grid": grid_png(games, translation.get_language() or settings.LANGUAGE_CODE),
             "geometry_css": stylesheet(),
             "tournament": sheets[0].match.tournament,
@@ -244,16 +251,16 @@ def _pdf(html: str) -> bytes:
     return HTML(string=html, base_url="file:///", url_fetcher=_fetcher()).write_pdf()
 
 
-def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None) -> bytes:
+def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None, request=None) -> bytes:
     """One PDF of the given sheets, drawn in parts so that ``progress(done, total)`` can follow
     it sheet by sheet. With ``workers`` above 1 (the job worker and the shell command only, never
     a web request) the parts are laid out in that many forked processes: this process reads the
     database and writes each part's HTML, closes its database connections before forking, and
-    joins the parts in order."""
+    joins the parts in order. ``request``: see ``sheet_context``."""
     sheets = list(sheets)
     total = len(sheets)
     size = PART_SHEETS_BLANK if blank else PART_SHEETS_FILLED
-    parts_html = [render_html(sheets[i : i + size], blank) for i in range(0, total, size)]
+    parts_html = [render_html(sheets[i : i + size], blank, request) for i in range(0, total, size)]
     report = progress or (lambda done, total: None)
     report(0, total)
     if len(parts_html) <= 1:  # one part (or none): its PDF is the document

@@ -23,4 +23,9 @@ referee = [
         views.ScoresheetPdfView.as_view(),
         name="sheet_pdf",
     ),
+    path(
+        "<slug:slug>/match/<int:match>/table-cards.<str:format>",
+        views.TableCardsView.as_view(),
+        name="table_cards",
+    ),
 ]

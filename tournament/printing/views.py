@@ -15,6 +15,7 @@ from ..participants.models import Participant
 from ..results.models import GameEntry, Scoresheet
 from ..tournaments.access import TournamentMixin
 from .pdf import _pdf, render_html, scoresheets_pdf, sheets_of
+from .tablecodes import table_cards
 from .workbook import EXPORTERS
 
 # Up to these sizes a page answers at once (a few seconds at most); beyond them the work is a
@@ -125,13 +126,14 @@ class ScoresheetsPrintView(TournamentMixin, View):
         blank = request.GET.get("blank") == "1"
         sheets = list(sheets_of(match))
         if kwargs["format"] == "html":
-            return HttpResponse(render_html(sheets, blank))
+            return HttpResponse(render_html(sheets, blank, request))
         if len(sheets) > AT_ONCE_SHEETS[blank]:
             label = (
                 _("Blank scoresheets, match %(n)s") if blank else _("Filled scoresheets, match %(n)s")
             ) % {"n": match.number}
             return start_or_follow(self, Job.Kind.SCORESHEETS, label, match=match.number, blank=blank)
-        response = HttpResponse(scoresheets_pdf(sheets, blank), content_type="application/pdf")
+        pdf = scoresheets_pdf(sheets, blank, request=request)
+        response = HttpResponse(pdf, content_type="application/pdf")
         filename = scoresheets_name(self.tournament, match.number, blank)
         response["Content-Disposition"] = f'attachment; filename="{filename}"'
         return response
@@ -154,3 +156,28 @@ class ScoresheetPdfView(TournamentMixin, View):
             f'table{sheet.table.number}.pdf"'
         )
         return response
+
+
+class TableCardsView(DocumentMixin, TournamentMixin, TemplateView):
+    """A card for every table of a match, A6, to stand on the table (issue 16): the table, who
+    sits where, and the table's code with its QR code for the players' phones. A table whose
+    sheet is signed or void gets its card without the code, which no longer works."""
+
+    template_name = "print/table_cards.html"
+
+    def document_name(self) -> str:
+        return f"durchgang-{self.kwargs['match']}-tischkarten"
+
+    def get(self, request, *args, **kwargs):
+        if kwargs["format"] not in ("html", "pdf"):
+            raise Http404
+        self.match = self.tournament.matches.filter(number=kwargs["match"]).first()
+        if self.match is None or not self.match.is_drawn:
+            raise Http404
+        return super().get(request, *args, **kwargs)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["match"] = self.match
+        context["cards"] = table_cards(self.match, self.request)
+        return context

@@ -3,6 +3,7 @@ The history of every entry is the tournament's log (tournaments.models.LogEntry)
 
 from __future__ import annotations
 
+import secrets
 from enum import StrEnum
 
 from django.conf import settings
@@ -19,6 +20,14 @@ from ..storage import private_storage, scan_name
 from ..tournaments.models import LogEntry
 
 CORRECTED = "sheet.correct"
+
+# The table code (issue 16): easy to type on a phone, no letters that look alike (0/o, 1/l/i).
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+CODE_LENGTH = 10  # 31**10 is about 8 * 10**14: unguessable, also at thousands of tries a second
+
+
+def new_table_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def choices_of(enum: type[StrEnum], labels: dict) -> type[models.TextChoices]:
@@ -59,6 +68,10 @@ class Scoresheet(models.Model):
         blank=True,
     )
     void_reason = models.TextField(_("reason for declaring it void"), blank=True)
+    # The table's access from the players' phones (issue 16): the code opens this sheet only,
+    # until it is signed, the match is drawn again or the referee renews the code.
+    code = models.CharField(_("table code"), max_length=CODE_LENGTH, unique=True, default=new_table_code)
+    phone_seen = models.DateTimeField(_("last heard from the table's phone"), null=True, blank=True)
 
     class Meta:
         ordering = ["match", "table__number"]

@@ -19,7 +19,7 @@ from ..errors import ServiceError
 from ..problems import problem_messages
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
-from ..tournaments.permissions import Perm, require
+from ..tournaments.permissions import Perm, require, within_scope
 from .models import Approval, GameEntry, Scoresheet
 from .store import locked_sheet, store_scored, to_engine, with_approval
 from .text import describe_entry, points_text
@@ -42,7 +42,8 @@ def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: 
     return score_sheet([to_engine(e, approvals, rules) for e in stored], rules)
 
 
-def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False) -> Scoresheet:
+def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False, user=None) -> Scoresheet:
+    within_scope(user, sheet)
     sheet = locked_sheet(sheet)
     if sheet.status == Scoresheet.Status.VOID:
         raise ServiceError(_("This scoresheet is void: nothing can be entered."))
@@ -117,7 +118,7 @@ def save_entry(
     tournament = sheet.match.tournament
     require(user, tournament, _required_permission(entry))
     try:
-        sheet = _lock(sheet, expected_version, correction)
+        sheet = _lock(sheet, expected_version, correction, user)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, entry.number)]) from None
     number = entry.number
@@ -161,7 +162,7 @@ def save_entry(
 def delete_entry(user, sheet: Scoresheet, number: int, expected_version: int | None) -> None:
     tournament = sheet.match.tournament
     try:
-        sheet = _lock(sheet, expected_version)
+        sheet = _lock(sheet, expected_version, user=user)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, number)]) from None
     entry = sheet.entries.filter(number=number).first()

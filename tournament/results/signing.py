@@ -12,6 +12,7 @@ import binascii
 import io
 import warnings
 
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -22,7 +23,7 @@ from scoring.entries import Entry
 from ..errors import ServiceError
 from ..storage import MAX_SCAN_BYTES, PNG_MAGIC, scan_suffix
 from ..tournaments.audit import record
-from ..tournaments.permissions import Perm, require
+from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .models import Correction, Scoresheet, Signature
 from .services import check_version, locked_sheet, save_entry
@@ -112,6 +113,7 @@ def sign_with_pad(
 ) -> Signature:
     """A player signs on the referee's device (5.3.2)."""
     require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
+    within_scope(user, sheet)
     sheet = _signable(sheet, expected_version)
     _png(image)
     name = _player(sheet, position)
@@ -146,6 +148,8 @@ def sign_with_pad(
 def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int | None = None) -> None:
     """The referee records that all four signed the paper original, with its photo or scan."""
     require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
+    if getattr(user, "sheet_scope", None) is not None:
+        raise PermissionDenied("paper signatures are recorded at the desk")
     sheet = _signable(sheet, expected_version)
     if scan is None:
         raise ServiceError(_("Attach a photo or scan of the signed paper list."))

@@ -156,3 +156,17 @@ def log_change(entry) -> str:
             "method": method,
         }
     return ""
+
+
+def saved_text(saved: GameEntry) -> str:
+    """What the desk and the table's phone are told after a game is stored."""
+    text = _("Game %(game)s: %(entry)s (%(points)s).") % {
+        "game": saved.number,
+        "entry": describe_entry(saved),
+        "points": points_text(saved.points),
+    }
+    if saved.struck:
+        text += " " + _("Struck: it needed the supervisor's approval (5.2.17).")
+    if saved.downgraded:
+        text += " " + _("Scored as a plain Solo/Wenz in the first game (5.2.15).")
+    return text

@@ -8,10 +8,11 @@ from pathlib import PurePath
 from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Max
+from django.db.models import Count, Max, OuterRef, Subquery
 from django.http import FileResponse, Http404, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
@@ -23,6 +24,9 @@ from scoring.notation import format_game, format_row
 from ..draw.models import Match
 from ..errors import ServiceError
 from ..problems import problem_messages
+from ..tablephone.models import ApprovalCall
+from ..tablephone.services import OFFLINE
+from ..tablephone.views import calls_context
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
@@ -43,7 +47,7 @@ from .forms import (
 )
 from .models import GameEntry, Scoresheet
 from .sheet import loaded, sheet_view
-from .text import describe_entry, log_change, points_text
+from .text import log_change, saved_text
 from .verify import check, findings
 
 
@@ -102,13 +106,29 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         match = get_object_or_404(Match, tournament=self.tournament, number=kwargs["match"])
+        waiting_calls = (
+            ApprovalCall.objects.filter(scoresheet=OuterRef("pk"), status=ApprovalCall.Status.WAITING)
+            .values("scoresheet")
+            .annotate(n=Count("pk"))
+            .values("n")
+        )
         sheets = (
             Scoresheet.objects.filter(match=match)
             .select_related("table")
-            .annotate(entered=Count("entries"), highest=Max("entries__number"))
+            .annotate(
+                entered=Count("entries"),
+                highest=Max("entries__number"),
+                last_activity=Max("entries__updated"),
+                state_calls=Subquery(waiting_calls),
+            )
             .order_by("table__number")
         )
         rows = [(sheet, self.state(sheet)) for sheet in sheets]
+        offline_since = timezone.now() - OFFLINE
+        for sheet, state in rows:  # the table's phone silent for minutes while the sheet is open
+            sheet.phone_offline = bool(
+                sheet.phone_seen and sheet.phone_seen < offline_since and state not in ("signed", "void")
+            )
         # Signed sheets are checked against their digest on every look at the board (issue 13).
         failed = {(f.table) for f in findings(sheet for sheet, _state in rows if sheet.digest)}
         wanted = self.request.GET.get("state", "")
@@ -124,6 +144,7 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
             matches=self.tournament.matches.filter(drawn_at__isnull=False),
             can_approve=self.can(Perm.APPROVE),
             approval_form=kwargs.get("approval_form") or BoardApprovalForm(),
+            **calls_context(self.tournament, str(match.number)),
             discarded=Match.all_draws.filter(
                 tournament=self.tournament, number=match.number, discarded_at__isnull=False
             ).prefetch_related("scoresheets__table"),
@@ -373,16 +394,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         saved = sheet_service.save_entry(
             self.request.user, sheet, entry, form.cleaned_data["version"], replace=replace
         )
-        text = _("Game %(game)s: %(entry)s (%(points)s).") % {
-            "game": saved.number,
-            "entry": describe_entry(saved),
-            "points": points_text(saved.points),
-        }
-        if saved.struck:
-            text += " " + _("Struck: it needed the supervisor's approval (5.2.17).")
-        if saved.downgraded:
-            text += " " + _("Scored as a plain Solo/Wenz in the first game (5.2.15).")
-        messages.success(self.request, text)
+        messages.success(self.request, saved_text(saved))
 
     do_row = do_sanction = do_game
 

@@ -247,6 +247,10 @@ ACTIONS = {
     "sheet.lock": _("scoresheet signed and locked"),
     "sheet.correct": _("signed scoresheet corrected"),
     "sheet.void": _("scoresheet declared void"),
+    "sheet.code_renew": _("table code renewed"),
+    "approval.call": _("approval called from the table"),
+    "approval.refuse": _("approval refused"),
+    "table.scorekeeper": _("scorekeeper changed"),
 }
 # What happened to one game of a scoresheet: the sheet's own history (5.3.4).
 GAME_ACTIONS = ("entry.create", "entry.update", "entry.delete", "approval.grant", "approval.withdraw")

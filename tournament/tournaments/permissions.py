@@ -68,7 +68,15 @@ class CommandLineUser:
 COMMAND_LINE = CommandLineUser()
 
 
+# What a table's phone may do with its code (issue 16), on its own sheet only (``within_scope``):
+# enter and change games and sign. No approvals, no sanctions (3.4.17), no corrections.
+TABLE_PERMISSIONS = frozenset({Perm.ENTER_RESULTS})
+
+
 def permissions(user, tournament: Tournament) -> frozenset[Perm]:
+    scope = getattr(user, "sheet_scope", None)
+    if scope is not None:  # a table's phone: no account, the code's one sheet
+        return TABLE_PERMISSIONS if scope.match.tournament_id == tournament.pk else frozenset()
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return frozenset()
     if user.is_superuser:
@@ -87,6 +95,13 @@ def has_perm(user, tournament: Tournament, perm: Perm) -> bool:
 def require(user, tournament: Tournament, perm: Perm) -> None:
     if not has_perm(user, tournament, perm):
         raise PermissionDenied(perm)
+
+
+def within_scope(user, sheet) -> None:
+    """A table's phone writes its own sheet and no other (issue 16); staff are not limited."""
+    scope = getattr(user, "sheet_scope", None)
+    if scope is not None and scope.pk != sheet.pk:
+        raise PermissionDenied("sheet_scope")
 
 
 def can_create_tournament(user) -> bool:

@@ -18,6 +18,7 @@ from ..i18n import stored_text
 from ..jobs.models import Job
 from ..participants.models import Substitution
 from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
+from ..tablephone.models import ApprovalCall, PhoneReceipt
 from .models import GAME_ACTIONS, LogEntry, Tournament
 
 
@@ -80,6 +81,9 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
         )
         Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
         Approval.objects.filter(scoresheet__in=sheets).update(approved_by=None, approved_by_name="")
+        # The phones' receipts repeat the messages (with names); the calls name the supervisor.
+        PhoneReceipt.objects.filter(scoresheet__in=sheets).delete()
+        ApprovalCall.objects.filter(scoresheet__in=sheets).update(answered_by=None, answered_by_name="")
         _anonymise_log(tournament)
         sheets.update(paper_scan="", void_reason="")
         tournament.results_changed()

@@ -7,9 +7,10 @@ from django.urls import reverse
 
 from tournament.jobs import runner
 from tournament.jobs.models import Job
-from tournament.models import Tournament
+from tournament.models import ApprovalCall, Tournament
 from tournament.participants import services as participant_service
 from tournament.standings import lots
+from tournament.tablephone import services as table_service
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
 
@@ -90,5 +91,8 @@ def signed_and_corrected(played, referee, supervisor, sheet_of, sign_and_correct
     lots.draw_lots(COMMAND_LINE, played, seed="admin")
     tournament_service.update_tournament(COMMAND_LINE, played, slug="kirchweih-neu")  # an old slug
     runner.start(played, Job.Kind.WORKBOOK, "Excel")  # a background job
+    phone_sheet = sheet_of(played, 2, 1)  # the table's phone: a call and the receipt of a write
+    ApprovalCall.objects.create(scoresheet=phone_sheet, number=3, contract="sie", declarer=1)
+    table_service.send(phone_sheet, "admin-call-1", "call", {"number": 3, "contract": "sie", "declarer": 1})
     played.refresh_from_db()
     return played

@@ -1,0 +1,198 @@
+"""The table's phone in a real browser (issue 16): a whole sheet by taps, an approval called
+from the table and answered by the supervisor in a second browser, games typed without a
+connection and a reload, four signatures and the lock."""
+
+import pytest
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+
+from tournament.models import ApprovalCall, GameEntry, PhoneReceipt, Scoresheet
+from tournament.results.sheet import sheet_view
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def _tap(browser, css: str, fits, moves: bool = True) -> None:
+    """Tap the first button under ``css`` whose text fits, and wait for the panel to move on."""
+
+    def drawn(driver):
+        return driver.find_element(By.ID, "step").get_attribute("data-drawn")
+
+    def tapped(driver):
+        button = next((b for b in driver.find_elements(By.CSS_SELECTOR, css) if fits(b.text.strip())), None)
+        if button is None:
+            return False
+        before = drawn(driver)
+        button.click()  # a stale button (the panel drawn again) is looked for again
+        return before
+
+    try:
+        before = browser.wait_for(tapped)
+        if moves:
+            browser.wait_for(lambda d: drawn(d) != before, 5)
+    except Exception:
+        browser.driver.save_screenshot("/tmp/tap-failed.png")
+        print(browser.driver.find_element(By.TAG_NAME, "body").text)
+        raise
+
+
+def tap(browser, text: str, moves: bool = True) -> None:
+    """Tap the entry panel's button with this text."""
+    _tap(browser, "#step button", lambda shown: shown == text, moves)
+
+
+def tap_seat(browser, position: int) -> None:
+    _tap(browser, "#step .seats button", lambda shown: shown.startswith(f"{position} ·"))
+
+
+def sauspiel(browser, suit: str, declarer: int, partner: int, won: bool, level: str = "keins") -> None:
+    tap(browser, f"Sauspiel {suit}")
+    tap_seat(browser, declarer)
+    tap_seat(browser, partner)
+    tap(browser, "gewonnen" if won else "verloren")
+    tap(browser, level)
+
+
+def wait_stored(browser, sheet, count: int, seconds: float = 20) -> None:
+    """Wait for the page to show every game sent and confirmed, then look in the database (the
+    test's SQLite in memory is not read while the live server writes)."""
+    browser.wait_for(lambda d: not d.find_element(By.ID, "queue").is_displayed(), seconds)
+    browser.wait_for(
+        lambda d: len(d.find_elements(By.CSS_SELECTOR, "#sheet tr[data-game]")) == count, seconds
+    )
+    assert GameEntry.objects.filter(scoresheet=sheet).count() == count
+
+
+def open_table(phone, sheet) -> None:
+    phone.get(f"/tisch/{sheet.code}/")
+    phone.wait_text("#sheet .keeper", "Schreiber")
+
+
+GAMES = [  # (suit, declarer, partner, won, level): 32 Sauspiele, none needs approval
+    (
+        ("Eichel", "Gras", "Schellen")[n % 3],
+        n % 4 + 1,
+        (n + 1) % 4 + 1,
+        n % 3 != 0,
+        ("keins", "Schneider", "keins", "Schwarz")[n % 4],
+    )
+    for n in range(32)
+]
+
+
+def test_a_whole_sheet_by_taps_at_phone_width(phone, drawn, sheet_of):
+    sheet = sheet_of(drawn, 1, 1)
+    open_table(phone, sheet)
+    assert "gibt" in phone.find("#sheet thead").text  # the dealer of the next game is marked
+    for number, (suit, declarer, partner, won, level) in enumerate(GAMES[:5], start=1):
+        phone.wait_text("#entry-title", f"Spiel {number}")
+        sauspiel(phone, suit, declarer, partner, won, level)
+    wait_stored(phone, sheet, 5)
+    phone.screenshot("table-phone-5-games")
+    # Change game 3 from its row; afterwards the panel is back at the next new game.
+    phone.find("#sheet tr[data-game='3']").click()
+    tap(phone, "ändern")
+    phone.wait_text("#entry-title", "Spiel 3 ändern")
+    sauspiel(phone, "Gras", 2, 4, False)
+    phone.wait_text("#entry-title", "Spiel 6")
+    phone.wait_text("#sheet tr[data-game='3']", "verloren")
+    wait_stored(phone, sheet, 5)
+    assert GameEntry.objects.get(scoresheet=sheet, number=3).declarer == 2
+    for number, (suit, declarer, partner, won, level) in enumerate(GAMES[5:], start=6):
+        phone.wait_text("#entry-title", f"Spiel {number}")
+        sauspiel(phone, suit, declarer, partner, won, level)
+    wait_stored(phone, sheet, 32, seconds=40)
+    phone.wait_text("#sheet", "Endstand")
+    sheet.refresh_from_db()
+    assert sheet.status == Scoresheet.Status.COMPLETE
+    assert PhoneReceipt.objects.filter(scoresheet=sheet).count() == 33
+    # the phone shows the totals the desk computes
+    view = sheet_view(sheet)
+    footer = phone.find("#sheet tfoot").text
+    for total in view.totals:
+        assert str(total) in footer
+    assert "0 ✓" in footer
+    phone.screenshot("table-phone-complete")
+
+
+def test_an_approval_called_from_the_table(phone, desk, drawn, sheet_of, supervisor):
+    sheet = sheet_of(drawn, 1, 1)
+    desk.login(supervisor)
+    desk.get(f"/referee/{drawn.slug}/match/1/")
+    desk.wait_text(".calls", "Kein Tisch wartet")
+    open_table(phone, sheet)
+    sauspiel(phone, "Eichel", 1, 3, True)  # a Tout in game 1 would count as a plain Solo (5.2.15)
+    wait_stored(phone, sheet, 1)
+    tap(phone, "Herz-Tout")
+    tap_seat(phone, 2)
+    phone.wait_text("#step", "Turnierleitung")
+    for card in ("EO", "GO", "HO", "SO", "EU", "GU", "HA", "H10"):
+        tap(phone, card, moves=False)
+    tap(phone, "Turnierleitung rufen")
+    phone.wait_text("#sheet", "wartet auf die Turnierleitung")
+    # the supervisor's board shows the call by itself
+    desk.wait_text(".calls", "Tisch 1 (Durchgang 1)", seconds=15)
+    desk.screenshot("table-call-on-board")
+    desk.driver.find_element(By.CSS_SELECTOR, ".call-item button.approve").click()
+    desk.wait_text(".calls", "genehmigt")
+    # the table sees the answer within seconds and enters the result
+    phone.wait_text("#sheet", "genehmigt von", seconds=15)
+    tap(phone, "Ergebnis eintragen")
+    tap(phone, "gewonnen")
+    wait_stored(phone, sheet, 2)
+    entry = GameEntry.objects.get(scoresheet=sheet, number=2)
+    assert entry.contract == "solo_tout" and entry.approved and not entry.struck
+    call = ApprovalCall.objects.get(scoresheet=sheet)
+    assert call.status == "approved" and call.hand
+    phone.screenshot("table-approved-tout")
+
+
+def test_games_typed_without_a_connection_are_sent_once(phone, drawn, sheet_of):
+    sheet = sheet_of(drawn, 1, 1)
+    open_table(phone, sheet)
+    driver = phone.driver
+    driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+    sauspiel(phone, "Eichel", 1, 3, True)
+    sauspiel(phone, "Gras", 2, 4, False, "Schneider")
+    phone.wait_text("#queue", "2 Spiele noch nicht gesendet")
+    phone.wait_text("#net", "keine Verbindung")
+    phone.screenshot("table-offline")
+    assert not GameEntry.objects.filter(scoresheet=sheet).exists()
+    driver.refresh()  # the games wait in the browser's storage, also over a reload
+    phone.wait_text("#queue", "2 Spiele noch nicht gesendet")
+    driver.delete_network_conditions()
+    wait_stored(phone, sheet, 2, seconds=20)
+    assert list(GameEntry.objects.filter(scoresheet=sheet).values_list("number", "declarer")) == [
+        (1, 1),
+        (2, 2),
+    ]
+    assert PhoneReceipt.objects.filter(scoresheet=sheet).count() == 2
+    phone.wait_text("#entry-title", "Spiel 3")
+
+
+def draw_signature(phone) -> None:
+    canvas = phone.find("#sign canvas")
+    ActionChains(phone.driver).move_to_element_with_offset(canvas, -60, 0).click_and_hold().move_by_offset(
+        40, -20
+    ).move_by_offset(50, 25).move_by_offset(30, -10).release().perform()
+
+
+def test_four_signatures_at_the_table_lock_the_sheet(phone, played, sheet_of):
+    sheet = sheet_of(played, 1, 1)
+    open_table(phone, sheet)
+    phone.wait_text("#sheet", "Endstand")
+    for position in (1, 2, 3, 4):
+        phone.wait_text("#sign-title", f"Platz {position}:")
+        draw_signature(phone)
+        phone.find("#sign-save").click()
+        if position < 4:  # the next player takes the phone once the signature is stored
+            phone.wait_for(
+                lambda d, n=position: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == n
+            )
+    phone.wait_text("#sheet", "gesperrt")
+    sheet.refresh_from_db()
+    assert sheet.status == Scoresheet.Status.SIGNED and sheet.digest
+    assert not phone.find("#entry").is_displayed() and not phone.find("#sign").is_displayed()
+    phone.screenshot("table-signed")
+    phone.driver.refresh()
+    phone.wait_text("body", "unterschrieben und gesperrt")

@@ -1,0 +1,314 @@
+"""The table's phone (issue 16): the code's scope, idempotent writes, the approval round trip,
+the same scoring and messages as the desk."""
+
+import json
+
+import pytest
+from django.core.exceptions import PermissionDenied
+from django.urls import reverse
+
+from scoring import Contract, Game, Result, Suit
+from tournament.errors import ServiceError
+from tournament.models import ApprovalCall, LogEntry, PhoneReceipt, Scoresheet
+from tournament.tablephone import services
+from tournament.tablephone.services import CodeRefused, sheet_for_code
+from tournament.tablephone.views import phone_context
+
+
+def send(client, sheet, key, action, **data):
+    response = client.post(
+        reverse("table:send", args=[sheet.code]),
+        json.dumps({"key": key, "action": action, "data": data}),
+        content_type="application/json",
+        HTTP_ACCEPT="application/json",
+    )
+    return response, response.json()
+
+
+@pytest.fixture
+def sheet(drawn, sheet_of):
+    return sheet_of(drawn, 1, 1)
+
+
+def test_the_code_opens_its_sheet_with_names_and_the_dealer(client, sheet):
+    response = client.get(reverse("table:sheet", args=[sheet.code]))
+    assert response.status_code == 200
+    page = response.content.decode()
+    for seat in sheet.table.seats.select_related("participant"):
+        assert seat.participant.name in page
+    state = response.context["state"]
+    assert state["next"] == 1 and state["dealer"] == 1
+    # typed with capitals and a dash, it leads to the same sheet
+    typed = services.formatted(sheet.code).upper()
+    assert client.get(reverse("table:enter"), {"code": typed}).url == reverse(
+        "table:sheet", args=[sheet.code]
+    )
+
+
+def test_a_game_is_stored_once_however_often_it_is_resent(client, sheet):
+    response, answer = send(client, sheet, "k" * 16, "game", number=1, notation="re13+")
+    assert response.status_code == 200 and answer["ok"], answer
+    assert answer["message"].startswith("Spiel 1:")
+    again, repeated = send(client, sheet, "k" * 16, "game", number=1, notation="re13+")
+    assert repeated["ok"] and repeated["repeated"] and repeated["version"] == answer["version"]
+    assert sheet.entries.count() == 1
+    assert PhoneReceipt.objects.filter(scoresheet=sheet).count() == 1
+    log = LogEntry.objects.get(scoresheet=sheet, action="entry.create")
+    assert log.user_name == f"Tisch {sheet.table.number} (Handy)" and log.user is None
+
+
+def test_the_phone_is_told_what_the_desk_would_say(client, sheet, referee, enter):
+    # the same refusal as at the desk: a Sauspiel with oneself
+    _response, answer = send(client, sheet, "a" * 16, "game", number=1, notation="re11+")
+    assert not answer["ok"]
+    from tournament.results.forms import GameForm
+
+    form = GameForm({"number": 1, "notation": "re11+", "sheet": sheet.pk, "version": 0})
+    assert form.is_valid()
+    with pytest.raises(Exception) as desk:
+        services.sheet_service.save_entry(referee, sheet, form.entry(), 0)
+    assert answer["message"] == str(desk.value.message)
+    # a number the desk took meanwhile: refused with what is stored now
+    enter(referee, sheet, Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON))
+    _response, answer = send(client, sheet, "b" * 16, "game", number=2, notation="rs24+")
+    assert not answer["ok"] and "Spiel 2" in answer["message"]
+    assert sheet.entries.get(number=2).suit == "gras"
+
+
+def test_a_change_from_a_stale_phone_is_refused(client, sheet, referee, enter):
+    _r, first = send(client, sheet, "c" * 16, "game", number=1, notation="re13+")
+    seen_version = first["version"]
+    enter(
+        referee,
+        sheet,
+        Game(1, Contract.RUFER, 2, suit=Suit.GRAS, partner=4, result=Result.LOST),
+        replace=True,
+    )
+    _r, answer = send(
+        client, sheet, "d" * 16, "game", number=1, notation="re13-", replace=True, base=seen_version
+    )
+    assert not answer["ok"]
+    assert "Spiel 1" in " ".join(answer["details"])  # what game 1 holds now
+    assert sheet.entries.get(number=1).declarer == 2
+    # with the current version the change goes through, and the history keeps both
+    sheet.refresh_from_db()
+    _r, answer = send(
+        client, sheet, "e" * 16, "game", number=1, notation="re13-", replace=True, base=sheet.version
+    )
+    assert answer["ok"], answer
+    assert LogEntry.objects.filter(scoresheet=sheet, game=1, action="entry.update").count() == 2
+
+
+def test_the_code_opens_one_sheet_only(client, drawn, sheet_of, sheet):
+    other = sheet_of(drawn, 1, 2)
+    actor = services.TableActor(sheet)
+    with pytest.raises(PermissionDenied):
+        services.sheet_service.save_entry(
+            actor, other, Game(1, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON), None
+        )
+    assert not other.entries.exists()
+    assert client.get(reverse("table:sheet", args=["abcdefghjk"])).status_code == 404
+    # no staff page opens for the phone: it has no session
+    assert client.get(reverse("referee:sheet", args=[drawn.slug, 1, 2])).status_code == 302
+
+
+def test_a_renewed_code_is_dead(client, sheet, referee):
+    old = sheet.code
+    services.renew_code(referee, sheet)
+    assert client.get(reverse("table:sheet", args=[old])).status_code == 404
+    response, _answer = send(client, Scoresheet(code=old), "f" * 16, "game", number=1, notation="re13+")
+    assert response.status_code == 404
+    sheet.refresh_from_db()
+    assert client.get(reverse("table:sheet", args=[sheet.code])).status_code == 200
+    assert LogEntry.objects.filter(scoresheet=sheet, action="sheet.code_renew").exists()
+
+
+def test_a_redrawn_match_kills_the_code(client, drawn, sheet, sheet_of):
+    from tournament.draw import services as draw_service
+    from tournament.tournaments.permissions import COMMAND_LINE
+
+    send(client, sheet, "r" * 16, "game", number=1, notation="re13+")
+    draw_service.draw_one(COMMAND_LINE, drawn, 1, seed="neu", discard_results=True)
+    with pytest.raises(CodeRefused) as refused:
+        sheet_for_code(sheet.code)
+    assert refused.value.status == 410 and "neu ausgelost" in refused.value.message
+    _response, answer = send(client, sheet, "r" * 15 + "s", "game", number=2, notation="re13+")
+    assert answer["gone"] and "neu ausgelost" in answer["message"]
+    # the new draw's sheet has a code of its own
+    assert sheet_of(drawn, 1, 1).code != sheet.code
+
+
+def test_the_approval_round_trip(client, sheet, supervisor):
+    _r, answer = send(
+        client,
+        sheet,
+        "g" * 16,
+        "call",
+        number=1,
+        contract="solo_tout",
+        suit="herz",
+        declarer=2,
+        hand=["EO", "GO", "HO", "SO", "EU", "GU", "HA", "H10"],
+    )
+    assert answer["ok"], answer
+    call = ApprovalCall.objects.get(scoresheet=sheet)
+    assert call.status == "waiting" and call.hand[0] == "EO"
+    state = phone_context(sheet)["state"]
+    assert state["calls"][0]["status"] == "waiting"
+    services.answer_call(supervisor, call, approve=True)
+    call.refresh_from_db()
+    assert call.status == "approved" and call.answered_by_name == supervisor.username
+    approval = sheet.approvals.get(number=1)
+    assert approval.contract == "solo_tout" and approval.hand_check["requirements_met"] is not None
+    # the table plays it and enters the result: approved, not struck
+    _r, answer = send(client, sheet, "h" * 16, "game", number=1, notation="th2+")
+    assert answer["ok"], answer
+    assert not sheet.entries.get(number=1).struck
+    # answered once only
+    with pytest.raises(ServiceError):
+        services.answer_call(supervisor, call, approve=False)
+
+
+def test_a_refused_call_is_told_to_the_table(client, sheet, supervisor):
+    send(client, sheet, "i" * 16, "call", number=1, contract="sie", declarer=3)
+    call = ApprovalCall.objects.get(scoresheet=sheet)
+    before = phone_context(sheet)["state"]["etag"]
+    services.answer_call(supervisor, call, approve=False, reason="keine Sie")
+    context = phone_context(sheet)
+    assert context["state"]["etag"] != before
+    assert context["state"]["calls"][0]["status"] == "refused"
+    assert not sheet.approvals.exists()
+
+
+def test_only_the_supervisor_answers_a_call(client, sheet, referee):
+    send(client, sheet, "j" * 16, "call", number=1, contract="sie", declarer=3)
+    call = ApprovalCall.objects.get(scoresheet=sheet)
+    with pytest.raises(PermissionDenied):
+        services.answer_call(referee, call, approve=True)
+    with pytest.raises(PermissionDenied):
+        services.answer_call(services.TableActor(sheet), call, approve=True)
+
+
+def test_sign_at_the_table_locks_the_sheet(client, played, sheet_of, signature_png):
+    sheet = sheet_of(played, 1, 1)
+    assert sheet.status == "complete"
+    for position in (1, 2, 3, 4):
+        sheet.refresh_from_db()
+        _r, answer = send(
+            client,
+            sheet,
+            f"sign{position}" * 3,
+            "sign",
+            position=position,
+            image=signature_png(),
+            base=sheet.version,
+        )
+        assert answer["ok"], answer
+    sheet.refresh_from_db()
+    assert sheet.status == "signed" and sheet.digest
+    assert "gesperrt" in answer["html"]
+    response = client.get(reverse("table:sheet", args=[sheet.code]))
+    assert response.status_code == 410 and "unterschrieben" in response.content.decode()
+    response, answer = send(client, sheet, "z" * 16, "game", number=1, notation="re13+")
+    assert response.status_code == 410 and answer["gone"]
+
+
+def test_the_scorekeeper_changes_when_all_agree(client, sheet):
+    _r, answer = send(client, sheet, "s" * 16, "scorekeeper", position=3)
+    assert answer["ok"]
+    sheet.table.refresh_from_db()
+    assert sheet.table.scorekeeper == 3
+    assert phone_context(sheet)["state"]["scorekeeper"] == 3
+
+
+def test_bad_input_gets_a_message_not_a_500(client, sheet):
+    url = reverse("table:send", args=[sheet.code])
+    response = client.post(url, "{nope", content_type="application/json")
+    assert response.status_code == 400 and "JSON" in response.json()["message"]
+    response, answer = send(client, sheet, "short", "game", number=1, notation="re13+")
+    assert response.status_code == 400 and answer["message"]
+    _r, answer = send(client, sheet, "x" * 16, "game", number=99, notation="re13+")
+    assert not answer["ok"] and "99" in answer["message"]
+    _r, answer = send(client, sheet, "y" * 16, "game", number=1, notation="quatsch")
+    assert not answer["ok"] and answer["message"]
+    _r, answer = send(client, sheet, "w" * 16, "approve", number=1)
+    assert not answer.get("ok")
+
+
+def test_polling_answers_204_when_nothing_changed(client, sheet):
+    url = reverse("table:part", args=[sheet.code])
+    first = client.get(url).json()
+    assert client.get(url, {"seen": first["state"]["etag"]}).status_code == 204
+    send(client, sheet, "p" * 16, "game", number=1, notation="re13+")
+    assert client.get(url, {"seen": first["state"]["etag"]}).status_code == 200
+    sheet.refresh_from_db()
+    assert sheet.phone_seen is not None
+
+
+def test_the_board_shows_calls_phones_and_codes(client, drawn, sheet, referee, supervisor):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    send(client, sheet, "board" * 4, "call", number=1, contract="sie", declarer=3)
+    Scoresheet.objects.filter(pk=sheet.pk).update(phone_seen=timezone.now() - timedelta(minutes=10))
+    client.force_login(referee)
+    page = client.get(reverse("referee:board", args=[drawn.slug, 1])).content.decode()
+    assert "1 Ruf nach Genehmigung" in page
+    assert "Handy offline seit" in page
+    assert services.formatted(sheet.code) in page and "Code erneuern" in page
+    assert "Ablehnen" not in page  # a referee does not answer calls
+    ApprovalCall.objects.filter(scoresheet=sheet).update(created=timezone.now() - timedelta(minutes=5))
+    client.force_login(supervisor)
+    page = client.get(reverse("referee:calls", args=[drawn.slug])).content.decode()
+    assert "überfällig" in page and "Tisch 1 (Durchgang 1)" in page
+
+
+def test_the_supervisor_answers_from_the_queue(client, drawn, sheet, supervisor, referee):
+    send(client, sheet, "queue" * 4, "call", number=1, contract="wenz_tout", declarer=2)
+    call = ApprovalCall.objects.get(scoresheet=sheet)
+    client.force_login(referee)
+    url = reverse("referee:answer_call", args=[drawn.slug, call.pk])
+    assert client.post(url, {"answer": "approve"}).status_code == 403
+    client.force_login(supervisor)
+    response = client.post(url, {"answer": "approve"}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    assert "Tisch 1, Spiel 1: Wenz-Tout genehmigt." in response.content.decode()
+    assert sheet.approvals.get(number=1).contract == "wenz_tout"
+    # a second tap (two supervisors, or a double tap) is told, not applied twice
+    response = client.post(url, {"answer": "refuse"}, follow=True)
+    assert "schon beantwortet" in response.content.decode()
+    call.refresh_from_db()
+    assert call.status == "approved"
+    assert (
+        LogEntry.objects.filter(scoresheet=sheet, action="approval.call").get().user_name == "Tisch 1 (Handy)"
+    )
+
+
+def test_renewing_takes_the_board_button(client, drawn, sheet, referee):
+    old = sheet.code
+    url = reverse("referee:renew_code", args=[drawn.slug, 1, sheet.table.number])
+    assert (
+        client.post(url).status_code == 302 and Scoresheet.objects.get(pk=sheet.pk).code == old
+    )  # log-in first
+    client.force_login(referee)
+    response = client.post(url, follow=True)
+    sheet.refresh_from_db()
+    assert sheet.code != old
+    assert services.formatted(sheet.code) in response.content.decode()
+
+
+def test_the_phones_traces_are_anonymised_with_the_tournament(client, drawn, sheet, supervisor):
+    import datetime
+
+    from tournament.tournaments.retention import purge
+
+    send(client, sheet, "trace" * 4, "game", number=1, notation="re13+")
+    send(client, sheet, "trace" * 3 + "calls", "call", number=2, contract="sie", declarer=1)
+    services.answer_call(supervisor, ApprovalCall.objects.get(scoresheet=sheet), approve=False)
+    drawn.retention_until = datetime.date(2020, 1, 1)
+    drawn.save()
+    purge(drawn)
+    assert not PhoneReceipt.objects.filter(scoresheet=sheet).exists()
+    assert ApprovalCall.objects.get(scoresheet=sheet).answered_by_name == ""
+    assert sheet.entries.count() == 1  # the results stay

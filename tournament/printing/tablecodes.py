@@ -1,0 +1,100 @@
+"""The table code on paper (issue 16): on each pre-filled scoresheet and on the table cards, the
+QR code of the address the code opens, the code as typed and the address.
+
+A pre-filled run prints up to 500 sheets, each with its own QR code, and is measured against a
+plain table layout (``manage.py bench pdf``): so a sheet's QR code is the cheapest image there is
+for WeasyPrint, a PNG of one pixel a module drawn without smoothing, and segno makes it with a
+fixed mask instead of trying all eight (a fifth of the time; every mask gives a valid code). The
+table cards, a few dozen pages, carry a vector QR code instead."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import segno
+from django.db.models import Prefetch
+from django.utils.safestring import SafeString, mark_safe
+
+from ..draw.models import Match, Seat
+from ..results.models import Scoresheet
+from ..results.sheet import SeatLine, seat_lines
+from ..tablephone.services import formatted
+from ..tablephone.views import table_url
+
+QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
+
+
+@dataclass(frozen=True)
+class TableCode:
+    """What the paper says of a table's code: the address it opens and the code as typed."""
+
+    url: str
+    shown: str  # two groups of five, as the players type it
+
+    @property
+    def scannable(self) -> bool:
+        """A QR code only of a whole address: a bare path (no ``HALL_URL``, no request to take the
+        host from) would open nothing on a phone."""
+        return "://" in self.url
+
+
+def code_works(sheet: Scoresheet) -> bool:
+    """Whether the code still opens the sheet (as ``tablephone.services.sheet_for_code`` says):
+    not signed, not void, not of a discarded draw."""
+    return (
+        bool(sheet.code)
+        and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID)
+        and not sheet.match.is_discarded
+    )
+
+
+def table_code(sheet: Scoresheet, request=None) -> TableCode | None:
+    """The sheet's code as printed, or None where it no longer works."""
+    if not code_works(sheet):
+        return None
+    return TableCode(url=table_url(sheet, request), shown=formatted(sheet.code))
+
+
+def qr_png(url: str) -> str:
+    """The QR code of ``url`` as a PNG data URL of one pixel a module (the stylesheet draws it
+    crisp at its printed size): cheap to make and cheap for WeasyPrint to lay out."""
+    return segno.make(url, error="m", boost_error=False, mask=0).png_data_uri(scale=1, border=QUIET_ZONE)
+
+
+def qr_vector(url: str) -> SafeString:
+    """The QR code of ``url`` as inline SVG that takes the size the stylesheet gives it."""
+    svg = segno.make(url, error="m").svg_inline(scale=1, border=QUIET_ZONE, omitsize=True)
+    return mark_safe(svg)  # segno's own markup; the address is in it only as black and white
+
+
+@dataclass(frozen=True)
+class TableCard:
+    number: int
+    seats: tuple[SeatLine, ...]  # seat 1 deals game 1 (2.2.2)
+    scorekeeper: int  # 5.3.1
+    code: TableCode | None
+    qr: SafeString | None
+
+
+def table_cards(match: Match, request=None) -> list[TableCard]:
+    """One card a table of the match, in table order: who sits where and the table's code."""
+    seats = Seat.objects.select_related("participant").prefetch_related("participant__substitutions")
+    sheets = (
+        Scoresheet.objects.filter(match=match)
+        .select_related("table", "match__tournament")
+        .prefetch_related(Prefetch("table__seats", queryset=seats))
+        .order_by("table__number")
+    )
+    cards = []
+    for sheet in sheets:
+        code = table_code(sheet, request)
+        cards.append(
+            TableCard(
+                number=sheet.table.number,
+                seats=seat_lines(sheet, sheet.table.seats.all()),
+                scorekeeper=sheet.table.scorekeeper,
+                code=code,
+                qr=qr_vector(code.url) if code and code.scannable else None,
+            )
+        )
+    return cards

@@ -1,0 +1,392 @@
+"""The table's phone writes its own scoresheet (issue 16).
+
+The table code is the phone's only credential: it opens one sheet, with the permissions of
+``TABLE_PERMISSIONS`` and no account, until the sheet is signed, the match is drawn again or the
+referee renews the code. Every write goes through the same services as the desk (same scoring,
+same messages, same history), recorded as "Tisch 7 (Handy)".
+
+Every write the phone sends carries a key the phone made for it. The answer is kept under that
+key in the same transaction as the write, so a write resent after a lost connection is carried
+out once and answered the same way each time."""
+
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+from django import forms as django_forms
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring import Contract, Suit
+from scoring.hands import check_hand
+
+from ..errors import ServiceError
+from ..problems import problem_messages
+from ..results import services as sheet_service
+from ..results import signing
+from ..results.forms import GameForm
+from ..results.models import Approval, Scoresheet, new_table_code
+from ..results.store import locked_sheet
+from ..results.text import saved_text
+from ..tournaments.audit import record
+from ..tournaments.permissions import Perm, require
+from .models import ApprovalCall, PhoneReceipt
+
+OVERDUE = timedelta(minutes=3)  # a call unanswered this long is shown as overdue
+OFFLINE = timedelta(minutes=3)  # a table's phone silent this long is shown as offline
+SEEN_EVERY = timedelta(seconds=60)  # how often the phone's last contact is written
+KEY = re.compile(r"[A-Za-z0-9_-]{8,64}")
+
+
+class TableActor:
+    """Whoever holds the table code: the players at that table, with no account."""
+
+    is_authenticated = False
+    is_active = True
+    is_superuser = False
+    pk = None
+
+    def __init__(self, sheet: Scoresheet) -> None:
+        self.sheet_scope = sheet
+
+    def get_username(self) -> str:
+        # The history's name for the table's phone, as the players and the referee say it.
+        return f"Tisch {self.sheet_scope.table.number} (Handy)"
+
+
+class CodeRefused(Exception):
+    """The code opens nothing (``status`` 404) or no longer (410); ``message`` says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def normalized(code: str) -> str:
+    """The code as typed or scanned: case, spaces and dashes do not matter."""
+    return re.sub(r"[^a-z0-9]", "", (code or "").lower())[:40]
+
+
+def formatted(code: str) -> str:
+    """The code as printed: two groups of five, e.g. ``k7m2p-x9qrt``."""
+    return f"{code[:5]}-{code[5:]}"
+
+
+def sheet_for_code(code: str) -> Scoresheet:
+    """The sheet the code opens, or ``CodeRefused`` saying why not."""
+    sheet = (
+        Scoresheet.objects.select_related("match__tournament", "table").filter(code=normalized(code)).first()
+    )
+    if sheet is None:
+        raise CodeRefused(
+            404,
+            _(
+                "This table code is unknown: it may be mistyped or renewed by the referee. "
+                "Scan the code on your table card or ask the referee."
+            ),
+        )
+    values = {"table": sheet.table.number, "match": sheet.match.number}
+    if sheet.match.is_discarded:
+        raise CodeRefused(
+            410,
+            _(
+                "Match %(match)s was drawn again: this code of table %(table)s no longer works. "
+                "Scan the code on your new table card."
+            )
+            % values,
+        )
+    if sheet.status == Scoresheet.Status.SIGNED:
+        raise CodeRefused(
+            410,
+            _(
+                "The scoresheet of table %(table)s in match %(match)s is signed and locked: "
+                "it takes no more entries. Only the supervisor can correct it (5.3.4)."
+            )
+            % values,
+        )
+    if sheet.status == Scoresheet.Status.VOID:
+        raise CodeRefused(
+            410,
+            _("The scoresheet of table %(table)s in match %(match)s was declared void (5.3.6).") % values,
+        )
+    return sheet
+
+
+def seen(sheet: Scoresheet) -> None:
+    """The table's phone was heard from now (written at most every few seconds)."""
+    now = timezone.now()
+    if sheet.phone_seen is None or now - sheet.phone_seen >= SEEN_EVERY:
+        Scoresheet.objects.filter(pk=sheet.pk).update(phone_seen=now)
+        sheet.phone_seen = now
+
+
+@transaction.atomic
+def renew_code(user, sheet: Scoresheet) -> str:
+    """The referee gives the table a new code: the old one stops working at once."""
+    require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
+    if getattr(user, "sheet_scope", None) is not None:
+        raise PermissionDenied("only staff renew a table code")
+    sheet = locked_sheet(sheet)
+    sheet.code = new_table_code()
+    sheet.save(update_fields=["code"])
+    record(
+        sheet.match.tournament,
+        user,
+        "sheet.code_renew",
+        scoresheet=sheet,
+        match=sheet.match.number,
+        table=sheet.table.number,
+    )
+    return sheet.code
+
+
+# What the phone sends
+
+
+def send(sheet: Scoresheet, key: str, action: str, data: dict) -> dict:
+    """Carry out one write the table's phone sent, once: the answer (``ok``, ``message``,
+    ``details``, the sheet's ``version`` after and the ``previous`` one) is kept under ``key``
+    and given again, unchanged, for the same key."""
+    if not isinstance(key, str) or not KEY.fullmatch(key):
+        raise ServiceError(_("The entry came without a valid key: please reload the page."))
+    handler = ACTIONS.get(action)
+    if handler is None:
+        raise ServiceError(_("Unknown action."))
+    try:
+        with transaction.atomic():
+            answer = _send_once(sheet, key, handler, data)
+    except IntegrityError:
+        # The same key arrived twice at the same moment: the other one was carried out.
+        receipt = PhoneReceipt.objects.filter(scoresheet=sheet, key=key).first()
+        if receipt is None:
+            raise
+        answer = {**receipt.answer, "repeated": True}
+    return answer
+
+
+def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> dict:
+    sheet = locked_sheet(sheet)
+    receipt = PhoneReceipt.objects.filter(scoresheet=sheet, key=key).first()
+    if receipt is not None:
+        return {**receipt.answer, "repeated": True}
+    previous = sheet.version
+    actor = TableActor(sheet)
+    try:
+        with transaction.atomic():
+            message = handler(actor, sheet, data)
+        answer = {"ok": True, "message": message, "details": []}
+    except ServiceError as error:
+        answer = {"ok": False, "message": str(error.message), "details": [str(d) for d in error.details]}
+    except django_forms.ValidationError as error:
+        answer = {"ok": False, "message": " ".join(error.messages), "details": []}
+    except PermissionDenied:
+        refusal = _("The table's phone cannot do this: ask the referee.")
+        answer = {"ok": False, "message": refusal, "details": []}
+    version = Scoresheet.objects.filter(pk=sheet.pk).values_list("version", flat=True).get()
+    answer.update(version=version, previous=previous)
+    PhoneReceipt.objects.create(scoresheet=sheet, key=key, answer=answer)
+    return answer
+
+
+def _number(data: dict, sheet: Scoresheet, name: str = "number") -> int:
+    games = sheet.match.tournament.rules.games_per_match
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= games:
+        raise ServiceError(
+            _("Game %(game)s does not exist: a match has %(count)s games.") % {"game": value, "count": games}
+        )
+    return value
+
+
+def _base(data: dict) -> int | None:
+    value = data.get("base")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _seat(data: dict, name: str) -> int:
+    value = data.get(name)
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
+        raise ServiceError(_("Seat %(seat)s does not exist.") % {"seat": value})
+    return value
+
+
+def enter_game(actor, sheet: Scoresheet, data: dict) -> str:
+    """A game from the phone, in the desk's short notation (the phone builds it from the taps).
+    A new game needs only its number to be free; a change needs the sheet as the phone saw it
+    (``base``): whatever the desk or another phone saved since is never overwritten unseen."""
+    number = _number(data, sheet)
+    replace = data.get("replace") is True
+    form = GameForm(
+        {
+            "number": number,
+            "notation": str(data.get("notation", ""))[:40],
+            "sheet": sheet.pk,
+            "version": sheet.version,
+            "replace": replace,
+        }
+    )
+    if not form.is_valid():
+        raise django_forms.ValidationError([e for errors in form.errors.values() for e in errors])
+    base = _base(data) if replace else None
+    if replace and base is None:
+        raise ServiceError(_("The change came without the sheet's version: please reload the page."))
+    saved = sheet_service.save_entry(actor, sheet, form.entry(), base, replace=replace)
+    return saved_text(saved)
+
+
+def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
+    number = _number(data, sheet)
+    base = _base(data)
+    if base is None:
+        raise ServiceError(_("The change came without the sheet's version: please reload the page."))
+    sheet_service.delete_entry(actor, sheet, number, base)
+    return _("Game %(game)s was deleted; the history keeps it.") % {"game": number}
+
+
+def call_supervisor(actor, sheet: Scoresheet, data: dict) -> str:
+    """The table calls for approval before the game is played (5.2.14, 5.2.16)."""
+    number = _number(data, sheet)
+    declarer = _seat(data, "declarer")
+    try:
+        contract = Contract(data.get("contract"))
+        suit = Suit(data["suit"]) if data.get("suit") else None
+    except ValueError:
+        raise ServiceError(_("Unknown contract.")) from None
+    if contract is Contract.RUFER:
+        raise ServiceError(_("A Sauspiel needs no approval."))
+    if contract in (Contract.SOLO, Contract.SOLO_TOUT) and suit is None:
+        raise ServiceError(_("Name the trump suit of the Solo."))
+    if sheet.entries.filter(number=number).exists():
+        raise ServiceError(
+            _("Game %(game)s is already entered: the approval is asked before the game is played.")
+            % {"game": number}
+        )
+    approval = Approval.objects.filter(scoresheet=sheet, number=number).first()
+    if approval is not None and approval.contract == contract.value:
+        raise ServiceError(
+            _("Game %(game)s is already approved: %(contract)s, by %(who)s.")
+            % {"game": number, "contract": approval.get_contract_display(), "who": approval.approved_by_name}
+        )
+    hand = data.get("hand") or None
+    if hand is not None:
+        if not isinstance(hand, list) or not all(isinstance(card, str) for card in hand):
+            raise ServiceError(_("The cards could not be read."))
+        problems = check_hand(hand, contract, suit).problems
+        if any(p.code.name.startswith("HAND_") for p in problems):
+            raise ServiceError(problem_messages(problems)[0])
+    waiting = ApprovalCall.objects.filter(scoresheet=sheet, number=number, status=ApprovalCall.Status.WAITING)
+    waiting.update(status=ApprovalCall.Status.WITHDRAWN, answered=timezone.now())  # called anew
+    call = ApprovalCall.objects.create(
+        scoresheet=sheet,
+        number=number,
+        contract=contract.value,
+        suit=suit.value if suit else "",
+        declarer=declarer,
+        hand=hand,
+    )
+    record(
+        sheet.match.tournament,
+        actor,
+        "approval.call",
+        scoresheet=sheet,
+        game=number,
+        after={"contract": contract.value, "suit": call.suit, "declarer": declarer, "hand": hand},
+    )
+    return _("Game %(game)s: the supervisor is called for the %(contract)s.") % {
+        "game": number,
+        "contract": call.get_contract_display(),
+    }
+
+
+def withdraw_call(actor, sheet: Scoresheet, data: dict) -> str:
+    number = _number(data, sheet)
+    withdrawn = ApprovalCall.objects.filter(
+        scoresheet=sheet, number=number, status=ApprovalCall.Status.WAITING
+    ).update(status=ApprovalCall.Status.WITHDRAWN, answered=timezone.now())
+    if not withdrawn:
+        raise ServiceError(_("Game %(game)s has no call waiting.") % {"game": number})
+    return _("Game %(game)s: the call is withdrawn.") % {"game": number}
+
+
+def sign(actor, sheet: Scoresheet, data: dict) -> str:
+    """A player signs on the table's phone (5.3.2); the fourth signature locks the sheet."""
+    position = _seat(data, "position")
+    signature = signing.sign_with_pad(actor, sheet, position, data.get("image", ""), _base(data))
+    return _("%(name)s has signed.") % {"name": signature.name}
+
+
+def change_scorekeeper(actor, sheet: Scoresheet, data: dict) -> str:
+    """The table agrees on another scorekeeper (5.3.1)."""
+    position = _seat(data, "position")
+    sheet = locked_sheet(sheet)
+    if sheet.status in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):
+        raise ServiceError(_("This scoresheet is signed and locked."))
+    table = sheet.table
+    before = table.scorekeeper
+    table.scorekeeper = position
+    table.save(update_fields=["scorekeeper"])
+    seat = table.seats.select_related("participant").get(position=position)
+    name = seat.participant.player_name(sheet.match.number, 1)
+    record(
+        sheet.match.tournament,
+        actor,
+        "table.scorekeeper",
+        scoresheet=sheet,
+        before={"seat": before},
+        after={"seat": position, "name": name},
+    )
+    return _("%(name)s (seat %(seat)s) keeps the scoresheet now (5.3.1).") % {"name": name, "seat": position}
+
+
+ACTIONS = {
+    "game": enter_game,
+    "delete": delete_game,
+    "call": call_supervisor,
+    "withdraw_call": withdraw_call,
+    "sign": sign,
+    "scorekeeper": change_scorekeeper,
+}
+
+
+# The supervisor's answer
+
+
+@transaction.atomic
+def answer_call(user, call: ApprovalCall, approve: bool, reason: str = "") -> ApprovalCall:
+    """The supervisor approves or refuses a table's call with one tap. An approval is the
+    sheet's approval of that game, as one given at the desk (hand check included)."""
+    sheet = call.scoresheet
+    tournament = sheet.match.tournament
+    require(user, tournament, Perm.APPROVE)
+    sheet = locked_sheet(sheet)
+    call = ApprovalCall.objects.select_for_update().get(pk=call.pk)
+    if call.status != ApprovalCall.Status.WAITING:
+        raise ServiceError(
+            _("Table %(table)s, game %(game)s: this call was already answered (%(status)s).")
+            % {"table": sheet.table.number, "game": call.number, "status": call.get_status_display()}
+        )
+    if approve:
+        existing = Approval.objects.filter(scoresheet=sheet, number=call.number).first()
+        if existing is None or existing.contract != call.contract:
+            sheet_service.approve(user, sheet, call.number, call.contract, call.hand, call.suit or None)
+        call.status = ApprovalCall.Status.APPROVED
+    else:
+        call.status = ApprovalCall.Status.REFUSED
+        call.reason = reason.strip()[:200]
+        record(
+            tournament,
+            user,
+            "approval.refuse",
+            scoresheet=sheet,
+            game=call.number,
+            after={"contract": call.contract, "reason": call.reason},
+        )
+    call.answered = timezone.now()
+    call.answered_by = user if getattr(user, "pk", None) else None
+    call.answered_by_name = user.get_username()
+    call.save(update_fields=["status", "reason", "answered", "answered_by", "answered_by_name"])
+    return call

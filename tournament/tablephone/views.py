@@ -1,0 +1,410 @@
+"""The table's pages on the players' phones, opened by the table code (no log-in), and the
+supervisor's queue of calls for approval."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+
+import segno
+from django.conf import settings
+from django.contrib import messages
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_POST, require_safe
+from django.views.generic import TemplateView, View
+
+from scoring.approvals import soloist_games_before
+
+from ..draw.models import Match
+from ..errors import ServiceError
+from ..jsontext import JSONTextError, parse_json
+from ..problems import problem_messages
+from ..results.models import Scoresheet
+from ..results.sheet import loaded, sheet_view
+from ..results.text import short_entry
+from ..tournaments.access import PartialMixin, TournamentMixin
+from ..tournaments.permissions import Perm
+from . import services
+from .models import ApprovalCall
+
+MAX_BODY = 400_000  # a signature is the largest thing a phone sends
+
+
+def table_url(sheet: Scoresheet, request=None) -> str:
+    """The address the table code opens, under the hall server's address where one is set."""
+    path = reverse("table:sheet", args=[sheet.code])
+    if settings.HALL_URL:
+        return settings.HALL_URL + path
+    if request is not None:
+        return request.build_absolute_uri(path)
+    return path
+
+
+def qr_svg(url: str, scale: int = 4) -> str:
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=scale, border=2, xmldecl=False, svgns=True)
+    return buffer.getvalue().decode()
+
+
+def _refused(request, error: services.CodeRefused):
+    if request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse({"ok": False, "gone": True, "message": error.message}, status=error.status)
+    return render(request, "table/refused.html", {"message": error.message}, status=error.status)
+
+
+def phone_context(sheet: Scoresheet) -> dict:
+    """The table's sheet as the phone shows it: the desk's view of it (same engine, same
+    messages), with names instead of seat numbers."""
+    tournament = sheet.match.tournament
+    rules = tournament.rules
+    (sheet,) = loaded([sheet])
+    view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+    scored = view.score
+    names = {seat.position: seat.name for seat in view.seats}
+    next_number = scored.missing[0] if scored.missing else None
+    soloists = soloist_games_before(rules.games_per_match + 1, [r.scored for r in scored.rows])
+    calls = list(sheet.calls.order_by("-created")[:20])
+    latest: dict[int, ApprovalCall] = {}
+    for call in calls:
+        latest.setdefault(call.number, call)
+    shown_calls = sorted(
+        (c for c in latest.values() if c.status != ApprovalCall.Status.WITHDRAWN or False),
+        key=lambda c: c.number,
+    )
+    rows = []
+    for line in view.lines():
+        if line.kind == "game" and line.entry is not None:
+            contract, players, result = short_entry(line.entry)
+            if line.entry.kind == "game":
+                players = " & ".join(
+                    names.get(p, str(p)) for p in (line.entry.declarer, line.entry.partner) if p
+                )
+            rows.append((line, f"{contract} · {players}" + (f" · {result}" if result else "")))
+        else:
+            rows.append((line, ""))
+    signatures = {s.position: s for s in sheet.signatures.all()}
+    state = {
+        "version": sheet.version,
+        "status": sheet.status,
+        "games": rules.games_per_match,
+        "next": next_number,
+        "dealer": ((next_number - 1) % 4) + 1 if next_number else None,
+        "kinds": {str(g.number): g.entry.kind for g in view.entered},
+        "approvals": {str(g.number): g.approval.contract for g in view.games if g.approval},
+        "solo_count": soloists,
+        "approval_from": rules.solo_approval_from,
+        "seats": [{"position": s.position, "name": s.name} for s in view.seats],
+        "scorekeeper": sheet.table.scorekeeper,
+        "signed": sorted(signatures),
+        "calls": [
+            {
+                "number": c.number,
+                "contract": c.contract,
+                "suit": c.suit,
+                "declarer": c.declarer,
+                "status": c.status,
+            }
+            for c in shown_calls
+        ],
+    }
+    state["etag"] = etag_of(sheet.version, [(c.pk, c.status) for c in calls], sheet.table.scorekeeper)
+    return {
+        "sheet": sheet,
+        "tournament": tournament,
+        "view": view,
+        "rows": rows,
+        "scored": scored,
+        "names": names,
+        "problems": problem_messages(scored.problems),
+        "next_number": next_number,
+        "calls": shown_calls,
+        "overdue_after": services.OVERDUE,
+        "signatures": signatures,
+        "scorekeeper": names.get(sheet.table.scorekeeper, ""),
+        "state": state,
+        "approval_from_now": soloists >= rules.solo_approval_from - 1,
+        "final": [
+            (seat, total, seat.position in signatures)
+            for seat, total in zip(view.seats, scored.totals, strict=True)
+        ],
+    }
+
+
+def phone_texts() -> dict[str, str]:
+    """What the phone's script says, in the page's language."""
+    return {
+        "contract": _("Game %n"),
+        "change": _("Change game %n"),
+        "declarer": _("Who plays?"),
+        "partner": _("With whom?"),
+        "result": _("Won or lost?"),
+        "level": _("Schneider or Schwarz?"),
+        "won": _("won"),
+        "lost": _("lost"),
+        "plain": _("neither"),
+        "schneider": _("Schneider"),
+        "schwarz": _("Schwarz"),
+        "sauspiel": _("Sauspiel"),
+        "solo": _("Solo"),
+        "wenz": _("Wenz"),
+        "tout": _("Tout"),
+        "wenz_tout": _("Wenz Tout"),
+        "sie": _("Sie"),
+        "suit_e": _("Eichel"),
+        "suit_g": _("Gras"),
+        "suit_h": _("Herz"),
+        "suit_s": _("Schellen"),
+        "dealer": _("deals"),
+        "needs_call": _("Before this game is played the supervisor approves it (5.2.14, 5.2.16)."),
+        "cards": _("The eight cards for the hand check (optional):"),
+        "call": _("Call the supervisor"),
+        "enter_anyway": _("Enter it without approval (it will be struck, 5.2.17)"),
+        "waiting_one": _("1 game not sent yet"),
+        "waiting_many": _("%n games not sent yet"),
+        "offline": _("no connection"),
+        "online": _("connected"),
+        "refused": _("Not stored:"),
+        "dismiss": _("OK"),
+        "change_what": _("Change or delete game %n?"),
+        "change_btn": _("change"),
+        "delete_btn": _("delete"),
+        "delete_confirm": _("Delete game %n? The history keeps it."),
+        "sign_for": _("Seat %p: %name signs"),
+        "keeper_confirm": _("Do all four agree that %name keeps the scoresheet?"),
+        "play_now": _("approved: play it, then enter the result"),
+        "enter_result": _("Enter the result"),
+        "withdraw": _("withdraw the call"),
+        "complete": _("All games are entered."),
+        "sign_empty": _("The signature is empty: please sign in the box."),
+    }
+
+
+def etag_of(version: int, calls: list, scorekeeper: int) -> str:
+    """What tells the phone whether its sheet changed: the version, the calls' answers, the
+    scorekeeper."""
+    text = json.dumps([version, calls, scorekeeper])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def current_etag(sheet: Scoresheet) -> str:
+    calls = list(sheet.calls.order_by("-created").values_list("pk", "status")[:20])
+    return etag_of(sheet.version, [list(c) for c in calls], sheet.table.scorekeeper)
+
+
+def _sheet_html(request, context: dict) -> str:
+    return render_to_string("table/_sheet.html", context, request=request)
+
+
+@require_safe
+def enter_code(request):
+    """The page for typing a table code by hand (when the QR code cannot be scanned)."""
+    code = request.GET.get("code", "")
+    if code:
+        try:
+            sheet = services.sheet_for_code(code)
+        except services.CodeRefused as error:
+            return render(request, "table/code.html", {"error": error.message, "code": code}, status=200)
+        return redirect("table:sheet", sheet.code)
+    return render(request, "table/code.html", {"code": ""})
+
+
+@never_cache
+@require_safe
+def sheet_page(request, code):
+    try:
+        sheet = services.sheet_for_code(code)
+    except services.CodeRefused as error:
+        return _refused(request, error)
+    if code != sheet.code:
+        return redirect("table:sheet", sheet.code)  # typed with capitals or a dash
+    services.seen(sheet)
+    context = phone_context(sheet)
+    context["code"] = services.formatted(sheet.code)
+    context["texts"] = phone_texts()
+    return render(request, "table/sheet.html", context)
+
+
+@never_cache
+@require_safe
+def sheet_part(request, code):
+    """The phone asks every few seconds whether its sheet changed: 204 when not."""
+    try:
+        sheet = services.sheet_for_code(code)
+    except services.CodeRefused as error:
+        return _refused(request, error)
+    services.seen(sheet)
+    if request.GET.get("seen") == current_etag(sheet):
+        return HttpResponse(status=204)
+    context = phone_context(sheet)
+    return JsonResponse({"html": _sheet_html(request, context), "state": context["state"]})
+
+
+@csrf_exempt  # the code in the address is the credential, not a cookie
+@never_cache
+@require_POST
+def send(request, code):
+    """One write from the phone (a game, a change, a call, a signature), as JSON with its key."""
+    try:
+        sheet = services.sheet_for_code(code)
+    except services.CodeRefused as error:
+        return _refused(request, error)
+    if len(request.body) > MAX_BODY:
+        return JsonResponse({"ok": False, "message": _("The entry is too large.")}, status=413)
+    try:
+        payload = parse_json(request.body)
+    except JSONTextError as error:
+        return JsonResponse({"ok": False, "message": str(error)}, status=400)
+    if not isinstance(payload, dict) or not isinstance(payload.get("data", {}), dict):
+        return JsonResponse({"ok": False, "message": _("The entry could not be read.")}, status=400)
+    try:
+        action = str(payload.get("action", ""))
+        answer = services.send(sheet, payload.get("key"), action, payload.get("data", {}))
+    except ServiceError as error:
+        return JsonResponse({"ok": False, "message": str(error.message)}, status=400)
+    services.seen(sheet)
+    sheet.refresh_from_db()
+    if sheet.status == Scoresheet.Status.SIGNED:
+        answer["html"] = render_to_string("table/_locked.html", {"sheet": sheet}, request=request)
+        answer["state"] = {"status": sheet.status, "version": sheet.version}
+    else:
+        context = phone_context(sheet)
+        answer["html"] = _sheet_html(request, context)
+        answer["state"] = context["state"]
+    return JsonResponse(answer)
+
+
+@require_safe
+def service_worker(request):
+    """Keeps the table's page and its scripts for a reload without a connection (where the
+    browser allows service workers: HTTPS, or the server's own machine)."""
+    response = render(
+        request, "table/sw.js", {"static_prefix": settings.STATIC_URL}, content_type="text/javascript"
+    )
+    response["Service-Worker-Allowed"] = "/tisch/"
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+# The supervisor's side
+
+
+class CallsView(PartialMixin, TournamentMixin, TemplateView):
+    """The calls for approval from every table, newest waiting first: on the board and on the
+    supervisor's phone."""
+
+    template_name = "referee/calls.html"
+    partial_name = "referee/_calls.html"
+
+    http_method_names = ["get", "head"]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(calls_context(self.tournament, self.request.GET.get("match")))
+        context["can_approve"] = self.can(Perm.APPROVE)
+        return context
+
+
+class AnswerCallView(TournamentMixin, View):
+    """The supervisor's one tap on a call: approve or refuse (``answer``), with a reason."""
+
+    permission = Perm.APPROVE
+    http_method_names = ["post"]
+    partial_name = "referee/_calls.html"
+
+    def post(self, request, *args, **kwargs):
+        call = get_object_or_404(
+            ApprovalCall.objects.select_related("scoresheet__match__tournament", "scoresheet__table"),
+            pk=kwargs["call"],
+            scoresheet__match__tournament=self.tournament,
+        )
+        approve = request.POST.get("answer") == "approve"
+        values = {
+            "table": call.scoresheet.table.number,
+            "game": call.number,
+            "contract": call.get_contract_display(),
+        }
+        answered, warnings = None, []
+        try:
+            answered = services.answer_call(request.user, call, approve, request.POST.get("reason", ""))
+        except ServiceError as error:
+            text, level = error.message, messages.ERROR
+        else:
+            text = (
+                _("Table %(table)s, game %(game)s: %(contract)s approved.")
+                if approve
+                else _("Table %(table)s, game %(game)s: %(contract)s refused.")
+            ) % values
+            level = messages.SUCCESS
+            approval = answered.scoresheet.approvals.filter(number=answered.number).first()
+            if approve and approval is not None:
+                warnings = (approval.hand_check or {}).get("problems", [])
+        match = request.POST.get("match", "")
+        if request.htmx:
+            context = {
+                "tournament": self.tournament,
+                "can_approve": True,
+                "answer_text": text,
+                "answer_level": "error" if level == messages.ERROR else "success",
+                "answer_warnings": warnings,
+                **calls_context(self.tournament, match),
+            }
+            return render(request, self.partial_name, context)
+        messages.add_message(request, level, text)
+        for warning in warnings:
+            messages.warning(request, warning)
+        url = reverse("referee:calls", args=[self.tournament.slug])
+        return redirect(self.safe_next(f"{url}?match={match}" if match.isdigit() else url))
+
+
+def calls_context(tournament, match: str | None = None) -> dict:
+    calls = ApprovalCall.objects.filter(
+        scoresheet__match__tournament=tournament, scoresheet__match__discarded_at__isnull=True
+    ).select_related("scoresheet__table", "scoresheet__match")
+    if match and str(match).isdigit():
+        calls = calls.filter(scoresheet__match__number=int(match))
+    waiting = list(calls.filter(status=ApprovalCall.Status.WAITING).order_by("created"))
+    answered = list(
+        calls.exclude(status=ApprovalCall.Status.WAITING)
+        .exclude(status=ApprovalCall.Status.WITHDRAWN)
+        .order_by("-answered")[:10]
+    )
+    now = timezone.now()
+    seats = {}
+    for call in waiting:
+        seats[call.pk] = (
+            call.scoresheet.table.seats.select_related("participant").filter(position=call.declarer).first()
+        )
+    return {
+        "waiting": [(call, now - call.created > services.OVERDUE, seats.get(call.pk)) for call in waiting],
+        "answered": answered,
+        "match_filter": match if match and str(match).isdigit() else "",
+    }
+
+
+class RenewView(TournamentMixin, View):
+    """The board's button: a new code for the table; the old one stops working."""
+
+    permission = Perm.ENTER_RESULTS
+    http_method_names = ["post"]
+
+    def post(self, request, slug, match, table):
+        match_obj = get_object_or_404(Match, tournament=self.tournament, number=match)
+        sheet = get_object_or_404(Scoresheet, match=match_obj, table__number=table)
+        code = services.renew_code(request.user, sheet)
+        messages.success(
+            request,
+            _(
+                "Table %(table)s has a new code: %(code)s. The old code no longer works; "
+                "print the table card again."
+            )
+            % {"table": table, "code": services.formatted(code)},
+        )
+        return redirect(reverse("referee:board", args=[slug, match]) + f"#table-{table}")
