@@ -17,13 +17,19 @@ from .models import (
     Match,
     OldSlug,
     Participant,
+    Person,
     PhoneReceipt,
+    PrizeDeclaration,
+    PrizeLine,
     Scoresheet,
     Seat,
+    Series,
+    SeriesNumber,
     Signature,
     StaffRole,
     Substitution,
     Table,
+    Team,
     Tournament,
 )
 
@@ -200,3 +206,33 @@ class ApprovalCallAdmin(ReadOnlyAdmin):
 @admin.register(PhoneReceipt)
 class PhoneReceiptAdmin(ReadOnlyAdmin):
     list_display = ("created", "scoresheet", "key")
+
+
+@admin.register(Team)
+class TeamAdmin(ReadOnlyAdmin):
+    list_display = ("name", "tournament")
+
+
+@admin.register(PrizeDeclaration)
+class PrizeDeclarationAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "entry_fee", "charity_per_entry", "payout_percent")
+
+
+@admin.register(PrizeLine)
+class PrizeLineAdmin(ReadOnlyAdmin):
+    list_display = ("declaration", "order", "places", "first", "last", "kind")
+
+
+@admin.register(Person)
+class PersonAdmin(ReadOnlyAdmin):
+    list_display = ("name", "club", "created")
+
+
+@admin.register(Series)
+class SeriesAdmin(ReadOnlyAdmin):
+    list_display = ("name", "season", "counting", "best_of", "min_attendances")
+
+
+@admin.register(SeriesNumber)
+class SeriesNumberAdmin(ReadOnlyAdmin):
+    list_display = ("series", "number", "person")

@@ -3,9 +3,12 @@
 from .draw.models import Match, Seat, Table
 from .jobs.models import Job
 from .participants.models import Participant, Substitution
+from .prizes.models import PrizeDeclaration, PrizeLine
 from .results.models import Approval, Correction, GameEntry, Scoresheet, Signature
+from .series.models import Person, Series, SeriesNumber
 from .standings.models import LotDraw
 from .tablephone.models import ApprovalCall, PhoneReceipt
+from .teams.models import Team
 from .tournaments.models import LogEntry, OldSlug, StaffRole, Tournament
 
 __all__ = [
@@ -19,12 +22,18 @@ __all__ = [
     "Match",
     "OldSlug",
     "Participant",
+    "Person",
     "PhoneReceipt",
+    "PrizeDeclaration",
+    "PrizeLine",
     "Scoresheet",
     "Seat",
+    "Series",
+    "SeriesNumber",
     "Signature",
     "StaffRole",
     "Substitution",
     "Table",
+    "Team",
     "Tournament",
 ]

@@ -18,6 +18,7 @@ class Participant(models.Model):
         ACTIVE = "active", _("playing")
         RESERVE = "reserve", _("reserve player")
         WITHDRAWN = "withdrawn", _("withdrawn")
+        NO_SHOW = "no_show", _("did not come")  # marked at check-in, before the draw (issue 17)
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="participants")
     number = models.PositiveIntegerField(
@@ -27,6 +28,26 @@ class Participant(models.Model):
     club = models.CharField(_("club"), max_length=200, blank=True)
     birth_date = models.DateField(_("date of birth"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=20, choices=Status.choices, default=Status.ACTIVE)
+    # The day at the door (issue 17): checked in, and the entry fee paid.
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    fee_paid = models.BooleanField(_("entry fee paid"), default=False)
+    team = models.ForeignKey(
+        "tournament.Team",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("team"),
+    )
+    # Who this is in the club's register, when taken from it or added to it.
+    person = models.ForeignKey(
+        "tournament.Person",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="participations",
+        verbose_name=_("person in the register"),
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -42,6 +63,10 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return f"{self.number} {self.name}"
+
+    @property
+    def checked_in(self) -> bool:
+        return self.checked_in_at is not None
 
     @property
     def substitutes(self):

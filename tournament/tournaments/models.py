@@ -102,6 +102,20 @@ class Tournament(models.Model):
         default=3,
         help_text=_("Lots can be drawn for ties touching these places only (5.4.2)."),
     )
+    # Issue 17: participants are checked in at the door; the draw then takes only those.
+    check_in = models.BooleanField(
+        _("check-in at the door"),
+        default=False,
+        help_text=_("The draw takes only participants checked in on the day."),
+    )
+    series = models.ForeignKey(
+        "tournament.Series",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="tournaments",
+        verbose_name=_("series"),
+    )
     retention_until = models.DateField(
         _("keep scoresheets until"),
         blank=True,

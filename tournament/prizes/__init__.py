@@ -1,0 +1,1 @@
+"""The prize list (Preisliste, issue 17): the money taken, the declared prizes, who gets what."""

@@ -1,0 +1,94 @@
+"""The player register (persons kept across tournaments) and series of tournaments with their
+own standings rule (issue 17)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Person(models.Model):
+    """A player in the register: taken into a tournament as a participant without typing him
+    again. Falls under the retention of his tournaments (anonymised with the last of them)."""
+
+    name = models.CharField(_("name"), max_length=200)
+    club = models.CharField(_("club"), max_length=200, blank=True)
+    birth_date = models.DateField(_("date of birth"), null=True, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["name", "id"]
+        verbose_name = _("person")
+        verbose_name_plural = _("player register")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Series(models.Model):
+    """Tournaments counted together (a Cup, a Liga): the sum of all results or of the best
+    ``best_of``, at least ``min_attendances`` to be ranked, the top N or top X % qualify."""
+
+    class Counting(models.TextChoices):
+        ALL = "all", _("sum of all results")
+        BEST = "best", _("sum of the best results")
+
+    name = models.CharField(_("name"), max_length=200)
+    slug = models.SlugField(_("short name"), max_length=80, unique=True)
+    season = models.CharField(_("season"), max_length=40, blank=True)
+    counting = models.CharField(_("counting"), max_length=10, choices=Counting.choices, default=Counting.ALL)
+    best_of = models.PositiveSmallIntegerField(_("best results counted"), null=True, blank=True)
+    min_attendances = models.PositiveSmallIntegerField(_("minimum attendances"), default=0)
+    qualify_top = models.PositiveIntegerField(_("qualify: the top N"), null=True, blank=True)
+    qualify_percent = models.DecimalField(
+        _("qualify: the top X %"),
+        max_digits=5,
+        decimal_places=2,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(Decimal(0)), MaxValueValidator(Decimal(100))],
+    )
+    fixed_numbers = models.BooleanField(
+        _("start numbers fixed for the season"),
+        default=False,
+        help_text=_("A player keeps his start number in every tournament of the series."),
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created"]
+        verbose_name = _("series")
+        verbose_name_plural = _("series")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeriesNumber(models.Model):
+    """A person's start number for the whole season of a series."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="numbers")
+    person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="series_numbers")
+    number = models.PositiveIntegerField(_("start number"), validators=[MinValueValidator(1)])
+
+    class Meta:
+        ordering = ["series", "number"]
+        verbose_name = _("season start number")
+        verbose_name_plural = _("season start numbers")
+        constraints = [
+            models.UniqueConstraint(fields=["series", "number"], name="series_number_unique"),
+            models.UniqueConstraint(fields=["series", "person"], name="series_person_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.series}: {self.number} {self.person}"
