@@ -28,7 +28,7 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
   function fill(text, values) {
-    return text.replace(/%(name|n|p)/g, function (all, name) { return values[name] !== undefined ? values[name] : all; });
+    return text.replace(/%(name|n|p|c|b|t)/g, function (all, name) { return values[name] !== undefined ? values[name] : all; });
   }
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
@@ -59,13 +59,6 @@
   function wireSheet() {
     document.querySelectorAll("#sheet tr[data-game]").forEach(function (row) {
       row.addEventListener("click", function () { askChange(parseInt(row.dataset.game, 10)); });
-    });
-    document.querySelectorAll("#sheet .call-waiting").forEach(function (line) {
-      var button = el("button", { type: "button", "class": "plain" }, T.withdraw);
-      button.addEventListener("click", function () {
-        push("withdraw_call", { number: parseInt(line.dataset.call, 10) }, T.withdraw);
-      });
-      line.appendChild(button);
     });
     var signSection = document.getElementById("sign");
     signSection.hidden = !(state.status === "complete" && nextSigner());
@@ -111,8 +104,8 @@
       refused.appendChild(p);
     });
     var net = document.getElementById("net");
-    net.textContent = online ? T.online : T.offline;
-    net.className = "net " + (online ? "on" : "off");
+    net.textContent = gone ? T.code_dead : online ? T.online : T.offline;
+    net.className = "net " + (online && !gone ? "on" : "off");
   }
 
   function push(action, data, label) {
@@ -139,12 +132,10 @@
       var answer = pair[1];
       online = true;
       if (answer.gone) {  // signed meanwhile, drawn again or the code renewed
-        gone = true;
         queue.forEach(function (i) { refusals.push({ label: i.label, message: answer.message }); });
         queue = [];
         store();
-        document.getElementById("entry").hidden = true;
-        renderQueue();
+        codeDead(answer.message);
         return;
       }
       if (queue.length && queue[0].key === item.key) queue.shift();
@@ -171,9 +162,25 @@
     });
   }
 
-  function say(text) {
+  function say(text, bad) {
     var box = document.getElementById("answer");
     box.textContent = text;
+    box.className = "answer" + (bad ? " bad" : "");
+  }
+
+  function callText(call) {
+    var values = { n: call.number, c: call.label, b: call.by, t: call.since };
+    if (call.status === "waiting") return fill(T.waiting_call, values);
+    var text = fill(call.status === "approved" ? T.approved_call : T.refused_call, values);
+    return call.reason ? text + ": " + call.reason : text;
+  }
+
+  function codeDead(message) {
+    gone = true;
+    say(message, true);
+    document.getElementById("entry").hidden = true;
+    document.getElementById("sign").hidden = true;
+    online = true;
   }
 
   function poll() {
@@ -184,12 +191,7 @@
       online = true;
       if (response.status === 204) return null;
       if (response.status === 404 || response.status === 410) {
-        return response.json().then(function (answer) {
-          gone = true;
-          say(answer.message);
-          document.getElementById("entry").hidden = true;
-          return null;
-        });
+        return response.json().then(function (answer) { codeDead(answer.message); return null; });
       }
       if (!response.ok) throw new Error("server");
       return response.json();
@@ -197,9 +199,12 @@
       if (part) {
         var before = (state.calls || []).filter(function (c) { return c.status === "waiting"; });
         applySheet(part.html, part.state);
-        before.forEach(function (call) {
+        before.forEach(function (call) {  // the supervisor answered: the table hears it at once
           var now = state.calls.filter(function (c) { return c.number === call.number; })[0];
-          if (now && now.status !== "waiting" && navigator.vibrate) navigator.vibrate([200, 100, 200]);
+          if (now && now.status !== "waiting") {
+            say(callText(now), now.status === "refused");
+            if (navigator.vibrate) navigator.vibrate([200, 100, 200]);
+          }
         });
       }
     }).catch(function () { online = false; }).then(renderQueue);
@@ -302,7 +307,8 @@
       entry = number ? { number: number, step: "contract" } : null;
       history = [];
     }
-    var shown = JSON.stringify([entry, history.length, state.status, state.calls, state.approvals, state.seats]);
+    var shown = JSON.stringify([entry, history.length, state.status, state.calls, state.approvals, state.seats,
+      queue.filter(function (i) { return i.action === "call"; }).length]);
     if (shown === drawn) return;  // a tap on the panel is never lost to a redraw
     drawn = shown;
     step.dataset.drawn = String((parseInt(step.dataset.drawn || "0", 10)) + 1);
@@ -316,8 +322,27 @@
     }
     section.hidden = false;
     var dealer = ((entry.number - 1) % 4) + 1;
+    // The sheet marks the dealer of the game the panel is at (also with games still waiting).
+    document.querySelectorAll("#sheet thead th.p").forEach(function (th, index) {
+      th.classList.toggle("deals", index + 1 === dealer);
+    });
     title.textContent = fill(entry.replace ? T.change : T.contract, { n: entry.number }) + " · " + seatName(dealer) + " " + T.dealer;
     var e = entry;
+    if (e.step === "contract" && !e.replace) {
+      var waitingCall = (state.calls || []).filter(function (c) { return c.number === e.number && c.status === "waiting"; })[0];
+      var pendingCall = queue.filter(function (i) { return i.action === "call" && i.data.number === e.number; })[0];
+      if (waitingCall || pendingCall) {  // the table waits for the supervisor before playing
+        step.appendChild(el("p", { "class": "waiting" }, waitingCall ? callText(waitingCall) : pendingCall.label));
+        if (waitingCall) {
+          step.appendChild(row([choice(T.withdraw, function () {
+            push("withdraw_call", { number: e.number }, T.withdraw + " · " + fill(T.contract, { n: e.number }));
+          }, "plain")]));
+        }
+        return;
+      }
+      var refusedCall = (state.calls || []).filter(function (c) { return c.number === e.number && c.status === "refused"; })[0];
+      if (refusedCall) step.appendChild(el("p", { "class": "problem" }, callText(refusedCall)));
+    }
     if (e.step === "contract") {
       var approvedCall = (state.calls || []).filter(function (c) { return c.number === e.number && c.status === "approved"; })[0];
       if (approvedCall && !e.replace) {

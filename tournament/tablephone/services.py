@@ -60,10 +60,11 @@ class TableActor:
 class CodeRefused(Exception):
     """The code opens nothing (``status`` 404) or no longer (410); ``message`` says why."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, sheet: Scoresheet | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.sheet = sheet  # a signed sheet, shown with its totals as the players signed them
 
 
 def normalized(code: str) -> str:
@@ -107,6 +108,7 @@ def sheet_for_code(code: str) -> Scoresheet:
                 "it takes no more entries. Only the supervisor can correct it (5.3.4)."
             )
             % values,
+            sheet,
         )
     if sheet.status == Scoresheet.Status.VOID:
         raise CodeRefused(
@@ -235,7 +237,16 @@ def enter_game(actor, sheet: Scoresheet, data: dict) -> str:
     if replace and base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
     saved = sheet_service.save_entry(actor, sheet, form.entry(), base, replace=replace)
+    close_calls(sheet, number)
     return saved_text(saved)
+
+
+def close_calls(sheet: Scoresheet, number: int) -> int:
+    """A game entered closes the calls still waiting for it: it was played (an approval given
+    later would be attached to a game it was not asked for)."""
+    return ApprovalCall.objects.filter(
+        scoresheet=sheet, number=number, status=ApprovalCall.Status.WAITING
+    ).update(status=ApprovalCall.Status.WITHDRAWN, answered=timezone.now(), reason=_("game entered"))
 
 
 def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
@@ -369,6 +380,12 @@ def answer_call(user, call: ApprovalCall, approve: bool, reason: str = "") -> Ap
             _("Table %(table)s, game %(game)s: this call was already answered (%(status)s).")
             % {"table": sheet.table.number, "game": call.number, "status": call.get_status_display()}
         )
+    if sheet.entries.filter(number=call.number).exists():
+        # Entered meanwhile (at the desk, say): played without waiting. The call is closed, not
+        # answered; the view says so (an approval would be attached to a game it was not for).
+        close_calls(sheet, call.number)
+        call.refresh_from_db()
+        return call
     if approve:
         existing = Approval.objects.filter(scoresheet=sheet, number=call.number).first()
         if existing is None or existing.contract != call.contract:

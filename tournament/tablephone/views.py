@@ -15,6 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
@@ -26,10 +27,11 @@ from scoring.approvals import soloist_games_before
 from ..draw.models import Match
 from ..errors import ServiceError
 from ..jsontext import JSONTextError, parse_json
+from ..names import surname
 from ..problems import problem_messages
 from ..results.models import Scoresheet
 from ..results.sheet import loaded, sheet_view
-from ..results.text import short_entry
+from ..results.text import describe_entry, short_entry
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services
@@ -57,7 +59,16 @@ def qr_svg(url: str, scale: int = 4) -> str:
 def _refused(request, error: services.CodeRefused):
     if request.headers.get("Accept", "").startswith("application/json"):
         return JsonResponse({"ok": False, "gone": True, "message": error.message}, status=error.status)
+    if error.sheet is not None:  # signed: the code's work is done; the players see their totals
+        context = {"sheet": error.sheet, "final": signed_totals(error.sheet), "page": True}
+        return render(request, "table/locked.html", context, status=error.status)
     return render(request, "table/refused.html", {"message": error.message}, status=error.status)
+
+
+def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
+    """(seat, name, total) of a signed sheet, as its players signed it."""
+    view = sheet_view(sheet)
+    return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
 
 
 def phone_context(sheet: Scoresheet) -> dict:
@@ -75,8 +86,14 @@ def phone_context(sheet: Scoresheet) -> dict:
     latest: dict[int, ApprovalCall] = {}
     for call in calls:
         latest.setdefault(call.number, call)
+    entered_numbers = {game.number for game in view.entered}
+    # The calls of games still to be played: what the table waits for or was told.
     shown_calls = sorted(
-        (c for c in latest.values() if c.status != ApprovalCall.Status.WITHDRAWN or False),
+        (
+            c
+            for c in latest.values()
+            if c.status != ApprovalCall.Status.WITHDRAWN and c.number not in entered_numbers
+        ),
         key=lambda c: c.number,
     )
     rows = []
@@ -111,6 +128,10 @@ def phone_context(sheet: Scoresheet) -> dict:
                 "suit": c.suit,
                 "declarer": c.declarer,
                 "status": c.status,
+                "label": c.get_contract_display() + (f" ({c.get_suit_display()})" if c.suit else ""),
+                "by": c.answered_by_name,
+                "reason": c.reason,
+                "since": localtime(c.created).strftime("%H:%M"),
             }
             for c in shown_calls
         ],
@@ -131,6 +152,7 @@ def phone_context(sheet: Scoresheet) -> dict:
         "scorekeeper": names.get(sheet.table.scorekeeper, ""),
         "state": state,
         "approval_from_now": soloists >= rules.solo_approval_from - 1,
+        "headers": [(seat, surname(seat.name)) for seat in view.seats],
         "final": [
             (seat, total, seat.position in signatures)
             for seat, total in zip(view.seats, scored.totals, strict=True)
@@ -184,6 +206,10 @@ def phone_texts() -> dict[str, str]:
         "withdraw": _("withdraw the call"),
         "complete": _("All games are entered."),
         "sign_empty": _("The signature is empty: please sign in the box."),
+        "waiting_call": _("Game %n: waiting for the supervisor (called at %t)."),
+        "approved_call": _("Game %n: %c approved by %b."),
+        "refused_call": _("Game %n: %c refused by %b."),
+        "code_dead": _("code no longer valid"),
     }
 
 
@@ -272,7 +298,8 @@ def send(request, code):
     services.seen(sheet)
     sheet.refresh_from_db()
     if sheet.status == Scoresheet.Status.SIGNED:
-        answer["html"] = render_to_string("table/_locked.html", {"sheet": sheet}, request=request)
+        context = {"sheet": sheet, "final": signed_totals(sheet)}
+        answer["html"] = render_to_string("table/_locked.html", context, request=request)
         answer["state"] = {"status": sheet.status, "version": sheet.version}
     else:
         context = phone_context(sheet)
@@ -343,6 +370,13 @@ class AnswerCallView(TournamentMixin, View):
                 else _("Table %(table)s, game %(game)s: %(contract)s refused.")
             ) % values
             level = messages.SUCCESS
+            if answered.status == ApprovalCall.Status.WITHDRAWN:
+                entered = answered.scoresheet.entries.get(number=answered.number)
+                text = _(
+                    "Table %(table)s, game %(game)s is already entered (%(entry)s): the call is "
+                    "closed. An approval for it is given on the scoresheet."
+                ) % {**values, "entry": describe_entry(entered)}
+                level = messages.ERROR
             approval = answered.scoresheet.approvals.filter(number=answered.number).first()
             if approve and approval is not None:
                 warnings = (approval.hand_check or {}).get("problems", [])

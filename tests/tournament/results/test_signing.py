@@ -237,7 +237,7 @@ def test_signing_through_the_page(complete, referee, supervisor, client, signatu
     complete.refresh_from_db()
     assert complete.digest in page and "Unterschrieben und gesperrt" in page
     fourth = complete.signatures.get(position=4).name
-    assert f"Platz 4, {fourth}, auf dem Tablet" in html.unescape(page)  # the history says who signed
+    assert f"Platz 4, {fourth}, am Bildschirm" in html.unescape(page)  # the history says who signed
     assert 'name="notation"' not in page  # no more entry
     assert 'value="delete"' not in page and "?edit=" not in page  # nor change or delete offered
     response = client.post(

@@ -129,14 +129,16 @@ def test_an_approval_called_from_the_table(phone, desk, drawn, sheet_of, supervi
     for card in ("EO", "GO", "HO", "SO", "EU", "GU", "HA", "H10"):
         tap(phone, card, moves=False)
     tap(phone, "Turnierleitung rufen")
-    phone.wait_text("#sheet", "wartet auf die Turnierleitung")
+    phone.wait_text("#step", "wartet auf die Turnierleitung")  # the panel waits, no contract to tap
+    assert not phone.driver.find_elements(By.CSS_SELECTOR, "#step .sauspiel")
     # the supervisor's board shows the call by itself
     desk.wait_text(".calls", "Tisch 1 (Durchgang 1)", seconds=15)
     desk.screenshot("table-call-on-board")
     desk.driver.find_element(By.CSS_SELECTOR, ".call-item button.approve").click()
     desk.wait_text(".calls", "genehmigt")
     # the table sees the answer within seconds and enters the result
-    phone.wait_text("#sheet", "genehmigt von", seconds=15)
+    phone.wait_text("#answer", "genehmigt von", seconds=15)
+    phone.wait_text("#step", "genehmigt")
     tap(phone, "Ergebnis eintragen")
     tap(phone, "gewonnen")
     wait_stored(phone, sheet, 2)
@@ -196,3 +198,4 @@ def test_four_signatures_at_the_table_lock_the_sheet(phone, played, sheet_of):
     phone.screenshot("table-signed")
     phone.driver.refresh()
     phone.wait_text("body", "unterschrieben und gesperrt")
+    assert "Platz 1" in phone.find("body").text  # the totals as signed

@@ -312,3 +312,28 @@ def test_the_phones_traces_are_anonymised_with_the_tournament(client, drawn, she
     assert not PhoneReceipt.objects.filter(scoresheet=sheet).exists()
     assert ApprovalCall.objects.get(scoresheet=sheet).answered_by_name == ""
     assert sheet.entries.count() == 1  # the results stay
+
+
+def test_a_call_for_a_game_entered_meanwhile_is_closed_not_approved(client, drawn, sheet, supervisor):
+    send(client, sheet, "stale-call-01", "call", number=1, contract="wenz_tout", declarer=2)
+    call = ApprovalCall.objects.get(scoresheet=sheet)
+    # the table plays a Sauspiel instead and enters it: the call is closed
+    _r, answer = send(client, sheet, "stale-call-02", "game", number=1, notation="re13+")
+    assert answer["ok"]
+    call.refresh_from_db()
+    assert call.status == "withdrawn"
+    # a call that was still open when the desk entered the game is closed by the answer
+    send(client, sheet, "stale-call-03", "call", number=2, contract="sie", declarer=1)
+    from tournament.results import services as sheet_service
+
+    sheet.refresh_from_db()
+    sheet_service.save_entry(
+        supervisor, sheet, Game(2, Contract.RUFER, 2, suit=Suit.GRAS, partner=4, result=Result.WON), None
+    )
+    late = ApprovalCall.objects.get(scoresheet=sheet, number=2)
+    client.force_login(supervisor)
+    url = reverse("referee:answer_call", args=[drawn.slug, late.pk])
+    page = client.post(url, {"answer": "approve"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "schon eingetragen" in page
+    late.refresh_from_db()
+    assert late.status == "withdrawn" and not sheet.approvals.exists()

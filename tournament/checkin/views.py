@@ -1,0 +1,134 @@
+"""The door's pages: search and check in, the QR code of a registration confirmation opening its
+participant, and the confirmations to print or send."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpResponseBadRequest
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.generic import TemplateView
+
+from ..errors import ServiceError
+from ..names import folded, search_key
+from ..participants.models import Participant
+from ..printing.tablecodes import qr_vector
+from ..printing.views import DocumentMixin
+from ..tournaments.access import PartialMixin, TournamentMixin
+from ..tournaments.permissions import Perm
+from . import services
+
+SHOWN = 60  # participants listed without a search
+
+
+def checkin_url(request, tournament, number: int) -> str:
+    """The address a confirmation's QR code opens: the door's page of that participant."""
+    path = reverse("organiser:checkin_one", args=[tournament.slug, number])
+    if settings.HALL_URL:
+        return settings.HALL_URL + path
+    return request.build_absolute_uri(path)
+
+
+class CheckInView(PartialMixin, TournamentMixin, TemplateView):
+    """At the door: find a participant by name or start number, check him in, mark a no-show,
+    take the entry fee. Late arrivals are added on the participant page."""
+
+    template_name = "checkin/checkin.html"
+    partial_name = "checkin/_list.html"
+    ACTIONS = ("in", "out", "no_show", "paid", "unpaid")
+
+    def found(self, query: str):
+        participants = self.tournament.participants.exclude(status=Participant.Status.RESERVE)
+        query = query.strip()
+        if query.isascii() and query.isdigit():
+            return participants.filter(number=int(query)), False
+        if query:
+            participants = participants.annotate(key=folded("name")).filter(key__contains=search_key(query))
+        participants = participants.order_by("name", "number")
+        return participants[:SHOWN], participants.count() > SHOWN
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        query = self.request.GET.get("q", self.request.POST.get("q", ""))
+        number = kwargs.get("number")
+        if number is not None:
+            context["one"] = self.participant(number)
+            shown, more = [context["one"]], False
+        else:
+            shown, more = self.found(query)
+        context.update(
+            query=query,
+            participants=shown,
+            more=more,
+            counts=services.door_counts(self.tournament),
+            can_edit=self.can(Perm.EDIT_PARTICIPANTS),
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        if not self.can(Perm.EDIT_PARTICIPANTS):
+            raise PermissionDenied
+        action = request.POST.get("action", "")
+        number = request.POST.get("number", "")
+        if action not in self.ACTIONS or not (number.isascii() and number.isdigit()):
+            return HttpResponseBadRequest(_("The request is incomplete: please reload the page."))
+        participant = self.participant(int(number))
+        try:
+            if action in ("in", "out"):
+                services.check_in(request.user, participant, present=action == "in")
+            elif action == "no_show":
+                services.mark_no_show(request.user, participant)
+            else:
+                services.set_fee_paid(request.user, participant, paid=action == "paid")
+        except ServiceError as error:
+            messages.error(request, error.message)
+        else:
+            texts = {
+                "in": _("%(name)s (no. %(number)s) is checked in."),
+                "out": _("%(name)s (no. %(number)s): check-in undone."),
+                "no_show": _("%(name)s (no. %(number)s) is marked as not come."),
+                "paid": _("%(name)s (no. %(number)s) has paid the entry fee."),
+                "unpaid": _("%(name)s (no. %(number)s): entry fee not paid."),
+            }
+            values = {"name": participant.name, "number": participant.number}
+            messages.success(request, texts[action] % values)
+        if request.htmx:
+            return self.render_to_response(self.get_context_data(**kwargs))
+        url = request.path
+        query = request.POST.get("q", "")
+        return redirect(f"{url}?q={query}" if query and "number" not in kwargs else url)
+
+
+class ConfirmationsView(DocumentMixin, TournamentMixin, TemplateView):
+    """Registration confirmations, one A6 page each (``?number=N`` for one), with the QR code the
+    door scans to open the participant."""
+
+    template_name = "print/confirmations.html"
+
+    def document_name(self) -> str:
+        number = self.number()
+        return f"anmeldebestaetigung-{number}" if number else "anmeldebestaetigungen"
+
+    def get(self, request, *args, **kwargs):
+        if kwargs["format"] not in ("html", "pdf"):
+            raise Http404
+        return super().get(request, *args, **kwargs)
+
+    def number(self) -> int | None:
+        value = self.request.GET.get("number", "")
+        return int(value) if value.isascii() and value.isdigit() else None
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        participants = self.tournament.participants.exclude(status=Participant.Status.WITHDRAWN)
+        number = self.number()
+        if number is not None:
+            participants = participants.filter(number=number)
+        context["confirmations"] = [
+            (participant, qr_vector(checkin_url(self.request, self.tournament, participant.number)))
+            for participant in participants.order_by("number")
+        ]
+        return context
