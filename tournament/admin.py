@@ -30,6 +30,7 @@ from .models import (
     Substitution,
     Table,
     Team,
+    TeamLotDraw,
     Tournament,
 )
 
@@ -211,6 +212,11 @@ class PhoneReceiptAdmin(ReadOnlyAdmin):
 @admin.register(Team)
 class TeamAdmin(ReadOnlyAdmin):
     list_display = ("name", "tournament")
+
+
+@admin.register(TeamLotDraw)
+class TeamLotDrawAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "seed", "created")
 
 
 @admin.register(PrizeDeclaration)

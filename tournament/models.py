@@ -8,7 +8,7 @@ from .results.models import Approval, Correction, GameEntry, Scoresheet, Signatu
 from .series.models import Person, Series, SeriesNumber
 from .standings.models import LotDraw
 from .tablephone.models import ApprovalCall, PhoneReceipt
-from .teams.models import Team
+from .teams.models import Team, TeamLotDraw
 from .tournaments.models import LogEntry, OldSlug, StaffRole, Tournament
 
 __all__ = [
@@ -35,5 +35,6 @@ __all__ = [
     "Substitution",
     "Table",
     "Team",
+    "TeamLotDraw",
     "Tournament",
 ]

@@ -10,14 +10,18 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 from django.views.i18n import set_language
 
+from .checkin import urls as checkin
 from .draw import urls as draw
 from .exchange import urls as exchange
 from .jobs import urls as jobs
 from .participants import urls as participants
 from .printing import urls as printing
+from .prizes import urls as prizes
 from .results import urls as results
+from .series import urls as series
 from .standings import urls as standings
 from .tablephone import urls as tablephone
+from .teams import urls as teams
 from .tournaments import urls as tournaments
 from .tournaments.views import PasswordResetConfirmView, home
 
@@ -28,11 +32,15 @@ organiser_patterns = [
     *printing.organiser,
     *jobs.organiser,
     *participants.organiser,
+    *checkin.organiser,
     *draw.organiser,
     *standings.organiser,
+    *series.organiser,
+    *prizes.organiser,
+    *teams.organiser,
 ]
 referee_patterns = [*results.referee, *printing.referee, *tablephone.referee]
-public_patterns = [*tournaments.public, *standings.public, *participants.public]
+public_patterns = [*tournaments.public, *standings.public, *participants.public, *teams.public]
 
 
 @require_safe
@@ -48,6 +56,7 @@ urlpatterns = [
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),
     path("tisch/", include((tablephone.table, "table"))),
+    path("series/", include((series.series, "series"))),  # a series spans tournaments
     # The language switch needs no CSRF token: the worst a forged one does is change a visitor's
     # language, and without a token the public pages are the same for every visitor, so the
     # standings can be served whole from the cache (tournament/standings/views.py).

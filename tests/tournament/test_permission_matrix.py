@@ -8,6 +8,7 @@ tournament. Answers: 200 shown, 302 redirected (to log in, or after a post), 400
 import io
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
@@ -16,8 +17,9 @@ from PIL import Image
 from tournament.draw import services as draw_service
 from tournament.jobs import runner
 from tournament.jobs.models import Job
-from tournament.models import ApprovalCall, StaffRole
+from tournament.models import ApprovalCall, StaffRole, Team
 from tournament.results import signing
+from tournament.series.models import Series
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +54,9 @@ EXPECTED = {
     "organiser:participant": (("slug", 1), ORGANISER, ORGANISER),
     "organiser:substitute": (("slug", 1), ORGANISER, ORGANISER),
     "organiser:draw": (("slug",), ORGANISER, "302 403 403 302 403"),
+    "organiser:checkin": (("slug",), STAFF, "302 403 403 400 403"),
+    "organiser:checkin_one": (("slug", 1), STAFF, "302 403 403 400 403"),
+    "organiser:confirmations": (("slug", "html"), STAFF, STAFF_GET_ONLY),
     "organiser:downloads": (("slug",), STAFF, STAFF_GET_ONLY),
     "organiser:download_file": (("slug", "job"), STAFF, STAFF_GET_ONLY),
     "organiser:download_delete": (("slug", "job"), "302 405 405 405 403", "302 302 302 302 403"),
@@ -61,6 +66,12 @@ EXPECTED = {
     "organiser:seat_list_doc": (("slug", "html"), STAFF, STAFF_GET_ONLY),
     "organiser:standings": (("slug",), STAFF, "302 403 403 302 403"),
     "organiser:match_standings": (("slug", 1), STAFF, "302 403 403 302 403"),
+    "organiser:prizes": (("slug",), STAFF, ORGANISER),
+    "organiser:prizes_doc": (("slug", "html"), STAFF, STAFF_GET_ONLY),
+    "organiser:teams": (("slug",), STAFF, "302 403 403 302 403"),
+    "organiser:team": (("slug", "team"), ORGANISER, "302 403 403 302 403"),
+    "organiser:team_lots": (("slug",), ORGANISER_GET_ONLY, "302 403 403 302 403"),
+    "organiser:team_rankings_doc": (("slug", "html"), STAFF, STAFF_GET_ONLY),
     "referee:board": (("slug", 1), STAFF, "302 403 200 403 403"),
     "referee:sheet": (("slug", 1, 1), STAFF, "302 400 400 400 403"),
     "referee:discarded_sheet": (("slug", 2, 1, 1), STAFF, "302 400 400 400 403"),
@@ -84,6 +95,20 @@ EXPECTED = {
     "public:match_standings": (("slug", 1), PUBLIC, NO_POST),
     "public:projector": (("slug",), PUBLIC, NO_POST),
     "public:participant": (("slug", 1), PUBLIC, NO_POST),
+    "public:team_standings": (("slug",), PUBLIC, NO_POST),
+    # The register and series (issue 17): taking participants is the tournament's organiser's;
+    # the register and the series span tournaments, so no role grants them but the Django
+    # permissions add_person and add_series, which the organiser here also holds (``users``).
+    "organiser:take_participants": (("slug",), ORGANISER, ORGANISER),
+    "organiser:add_to_register": (("slug",), ORGANISER_GET_ONLY, "302 403 403 302 403"),
+    "organiser:tournament_series": (("slug",), ORGANISER, "302 403 403 302 403"),
+    "series:list": ((), PUBLIC, NO_POST),
+    "series:standings": (("cup",), PUBLIC, NO_POST),
+    "series:create": ((), ORGANISER, ORGANISER),
+    "series:register": ((), ORGANISER, ORGANISER_GET_ONLY),
+    "series:manage": (("cup",), ORGANISER, ORGANISER),
+    "series:document": (("cup", "html"), ORGANISER, ORGANISER_GET_ONLY),
+    "series:xlsx": (("cup",), ORGANISER, ORGANISER_GET_ONLY),
     "set_language": ((), "302 302 302 302 302", "302 302 302 302 302"),
     "login": ((), PUBLIC, PUBLIC),
     "logout": ((), NO_POST, "302 302 302 302 302"),
@@ -125,7 +150,12 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
     runner.run(job.pk)
     sheet = sheet_of(played, 1, 1)
     call = ApprovalCall.objects.create(scoresheet=sheet, number=5, contract="sie", declarer=2)
+    organiser.user_permissions.add(*Permission.objects.filter(codename__in=["add_series", "add_person"]))
+    played.series = Series.objects.create(name="Cup", slug="cup")
+    played.save(update_fields=["series"])
+    team = Team.objects.create(tournament=played, name="Moosach")
     return {
+        "team": team.pk,
         "job": job.pk,
         "call": call.pk,
         "code": sheet.code,
@@ -142,7 +172,13 @@ def test_every_address_answers_every_role_as_expected(played, users, client):
     assert Job.objects.get(pk=users["job"]).status == "done"
     for name, (arguments, get, post) in EXPECTED.items():
         args = [
-            {"slug": played.slug, "job": users["job"], "call": users["call"], "code": users["code"]}.get(a, a)
+            {
+                "slug": played.slug,
+                "job": users["job"],
+                "call": users["call"],
+                "code": users["code"],
+                "team": users["team"],
+            }.get(a, a)
             for a in arguments
         ]
         url = reverse(name, args=args)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponseBadRequest
+from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -111,11 +111,6 @@ class ConfirmationsView(DocumentMixin, TournamentMixin, TemplateView):
     def document_name(self) -> str:
         number = self.number()
         return f"anmeldebestaetigung-{number}" if number else "anmeldebestaetigungen"
-
-    def get(self, request, *args, **kwargs):
-        if kwargs["format"] not in ("html", "pdf"):
-            raise Http404
-        return super().get(request, *args, **kwargs)
 
     def number(self) -> int | None:
         value = self.request.GET.get("number", "")

@@ -10,6 +10,7 @@ from django.utils.translation import ngettext
 from scoring.draw import draw_matches, draw_problems, repeated_pairs
 from scoring.ranking import new_seed
 
+from ..checkin.services import drawn_participants
 from ..errors import ServiceError
 from ..participants.models import Participant
 from ..results.models import Approval, GameEntry, Scoresheet
@@ -108,11 +109,13 @@ def _store(match: Match, tables, seed: str, user) -> None:
 
 
 def _active(tournament: Tournament) -> list[int]:
-    active = list(
-        tournament.participants.filter(status=Participant.Status.ACTIVE).values_list("pk", flat=True)
-    )
+    """The participants the draw takes: playing, and checked in where the tournament checks in
+    at the door (issue 17)."""
+    active = list(drawn_participants(tournament).values_list("pk", flat=True))
     message = tables_message(len(active))
     if message:
+        if tournament.check_in:
+            message = _("Checked in: %(count)s. %(problem)s") % {"count": len(active), "problem": message}
         raise ServiceError(message)
     return active
 

@@ -13,10 +13,12 @@ from scoring import score_sheet
 
 from ..draw.models import Match, Seat, Table
 from ..participants.models import Participant, Substitution
+from ..prizes.exchange import restore_prizes
 from ..results.document import sheet_digest, signed_as
 from ..results.models import CORRECTED, Approval, Scoresheet, Signature
 from ..results.store import store_scored, with_approval
 from ..standings.models import LotDraw
+from ..teams.exchange import restore_teams
 from ..tournaments.audit import record
 from ..tournaments.models import LogEntry, StaffRole, Tournament
 from ..tournaments.permissions import can_create_tournament
@@ -41,6 +43,7 @@ def import_plan(user, plan: Plan) -> Tournament:
         status=plan.status,
         prize_places=plan.prize_places,
         retention_until=plan.retention_until,
+        check_in=plan.check_in,
     )
     users = _users(plan)
     _staff(tournament, plan, users, user)
@@ -50,6 +53,7 @@ def import_plan(user, plan: Plan) -> Tournament:
             Participant(tournament=tournament, **person) for person in plan.participants
         )
     }
+    restore_teams(tournament, plan.teams, people)  # issue 17
     Substitution.objects.bulk_create(
         Substitution(
             participant=people[s["number"]],
@@ -90,6 +94,7 @@ def import_plan(user, plan: Plan) -> Tournament:
     _log(tournament, plan, sheets, users)
     for lot in plan.lots:
         LotDraw.objects.create(tournament=tournament, **lot)
+    restore_prizes(tournament, plan.prizes)  # issue 17
     for table, sheet in zip(plan.tables, sheets.values(), strict=True):
         if sheet.digest and not sheet.signed_as:
             # written before signed_as was kept: sealed with the names as the document has them

@@ -31,10 +31,12 @@ from scoring.profiles import ProfileError, RuleProfile, profile_from_exchange
 from ..jsontext import JSONTextError, parse_json
 from ..participants.models import Participant
 from ..participants.registration import age_on
+from ..prizes.exchange import read_prizes
 from ..problems import problem_message, problem_messages
 from ..results.document import DIGEST_VERSION, canonical, digest_of
 from ..results.models import Scoresheet
 from ..storage import MAX_SCAN_BYTES, scan_suffix
+from ..teams.exchange import read_teams
 from ..tournaments.models import (
     ACTIONS,
     EARLIEST_DATE,
@@ -113,6 +115,9 @@ class Plan:
     staff: list[tuple[str, str]] = field(default_factory=list)  # username, role
     log: list[dict] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # what is imported with a caveat
+    teams: list[dict] = field(default_factory=list)  # issue 17: name, members (start numbers)
+    check_in: bool = False  # issue 17
+    prizes: dict | None = None  # issue 17: the prize declaration
 
     @property
     def games(self) -> int:
@@ -203,6 +208,15 @@ class _Reader:
             )
             return None
         return moment if timezone.is_aware(moment) else timezone.make_aware(moment)
+
+    def flag(self, value: Any, where: str, what: str) -> bool:
+        """An added yes/no field: absent is no."""
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.error(where, _("The field “%(what)s” must be true or false.") % {"what": what})
+            return False
+        return value
 
     def obj(self, value: Any, where: str, what: str) -> dict:
         if not isinstance(value, dict):
@@ -378,6 +392,7 @@ class _DocumentReader(_Reader):
         )
         if head.get("status_automatic") is True:  # this project's writer: it follows the tournament
             self.status = ""
+        self.check_in = self.flag(head.get("check_in"), where, "check_in")
         prize_places = head.get("prize_places", 3)
         self.prize_places = self.integer(prize_places, where, _("The prize places"), 1, MAX_SMALL) or 3
         self.retention_until = None
@@ -423,6 +438,10 @@ class _DocumentReader(_Reader):
                     item.get("status", Participant.Status.ACTIVE), Participant.Status.values, where, "status"
                 )
                 or Participant.Status.ACTIVE,
+                "checked_in_at": self.moment(
+                    item.get("checked_in_at"), where, _("The check-in time"), required=False
+                ),
+                "fee_paid": self.flag(item.get("fee_paid"), where, "fee_paid"),
             }
             if number is None:
                 continue
@@ -900,6 +919,8 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
     reader.lots()
     reader.log()
     reader.staff()
+    teams = read_teams(reader, document.get("teams"), reader.numbers)  # issue 17
+    prizes = read_prizes(reader, document.get("prizes"))  # issue 17
     if reader.errors:
         raise DocumentError(reader.errors)
 
@@ -927,4 +948,7 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
         staff=reader.roles,
         log=reader.log_lines,
         notes=reader.notes,
+        teams=teams,
+        check_in=reader.check_in,
+        prizes=prizes,
     )

@@ -18,9 +18,11 @@ from typing import Any
 
 from ..draw.models import Match, Seat
 from ..participants.models import Participant, Substitution
+from ..prizes.exchange import prizes_object
 from ..results.document import games_of, signature_record
 from ..results.models import Approval, Correction, GameEntry, Scoresheet, Signature
 from ..standings.models import LotDraw
+from ..teams.exchange import written_teams
 from ..tournaments.models import LogEntry, Tournament
 from .reader import FORMAT
 
@@ -204,6 +206,7 @@ def export_document(tournament: Tournament) -> dict:
             **({"status_automatic": True} if not tournament.status else {}),
             "prize_places": tournament.prize_places,
             "retention_until": tournament.retention_until.isoformat(),
+            **({"check_in": True} if tournament.check_in else {}),
         },
         "participants": [
             _compact(
@@ -213,6 +216,9 @@ def export_document(tournament: Tournament) -> dict:
                     "club": p.club or None,
                     "birth_date": p.birth_date.isoformat() if p.birth_date else None,
                     "status": p.status if p.status != Participant.Status.ACTIVE else None,
+                    # Issue 17, added fields: the day at the door.
+                    "checked_in_at": _time(p.checked_in_at),
+                    "fee_paid": True if p.fee_paid else None,
                 }
             )
             for p in tournament.participants.order_by("number")
@@ -250,6 +256,11 @@ def export_document(tournament: Tournament) -> dict:
             }
             for lot in lots
         ]
+    teams = written_teams(tournament)  # issue 17: an added field, only when there are teams
+    if teams:
+        document["teams"] = teams
+    if (prizes := prizes_object(tournament)) is not None:  # issue 17
+        document["prizes"] = prizes
     document["staff"] = [
         {"username": username, "role": role}
         for username, role in tournament.staff.order_by("role", "user__username").values_list(
@@ -267,7 +278,7 @@ def export_document(tournament: Tournament) -> dict:
 
 
 # Lists written one element a line: a game, a participant, a seat list, a log line.
-ONE_LINE_OBJECTS = ("games", "participants", "substitutions", "lots", "approvals", "log", "staff")
+ONE_LINE_OBJECTS = ("games", "participants", "substitutions", "lots", "approvals", "log", "staff", "teams")
 ONE_LINE_LISTS = ("seats", "points", "rufer", "solo", "tout", "sie", "members", "key")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from ..teams.models import Team
 from ..tournaments.forms import DateInput
 from .models import Participant
 
@@ -12,13 +13,19 @@ from .models import Participant
 class ParticipantForm(forms.ModelForm):
     class Meta:
         model = Participant
-        fields = ["number", "name", "club", "birth_date", "status"]
+        fields = ["number", "name", "club", "birth_date", "status", "team"]
         widgets = {"birth_date": DateInput()}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["number"].required = False
         self.fields["number"].help_text = _("Empty: the next free start number.")
+        # Issue 17: one of the tournament's teams, offered once it has any.
+        teams = Team.objects.filter(tournament_id=self.instance.tournament_id)
+        if teams.exists():
+            self.fields["team"].queryset = teams
+        else:
+            del self.fields["team"]
 
     def validate_unique(self):
         """The service checks start numbers within the tournament, with a better message."""

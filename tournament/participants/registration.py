@@ -23,6 +23,7 @@ COLUMNS = {
     "last_name": {"nachname", "familienname", "last name", "last_name", "surname"},
     "club": {"verein", "club", "klub"},
     "birth_date": {"geburtsdatum", "geb.", "geboren", "birth date", "birth_date", "date of birth"},
+    "team": {"mannschaft", "team"},  # issue 17: the team's name, created when new
 }
 MAX_ROWS = 5000
 MAX_TEXT = 200  # a name or club, as stored
@@ -40,6 +41,7 @@ class RegistrationRow:
     club: str
     birth_date: datetime.date | None
     errors: list[str] = field(default_factory=list)
+    team: str = ""  # issue 17
 
     @property
     def accepted(self) -> bool:
@@ -47,7 +49,7 @@ class RegistrationRow:
 
     def copy(self) -> RegistrationRow:
         return RegistrationRow(
-            self.row, self.number, self.name, self.club, self.birth_date, list(self.errors)
+            self.row, self.number, self.name, self.club, self.birth_date, list(self.errors), self.team
         )
 
     def as_dict(self) -> dict:
@@ -58,6 +60,7 @@ class RegistrationRow:
             "club": self.club,
             "birth_date": self.birth_date.isoformat() if self.birth_date else None,
             "errors": self.errors,
+            "team": self.team,
         }
 
     @classmethod
@@ -70,6 +73,7 @@ class RegistrationRow:
             club=data["club"],
             birth_date=datetime.date.fromisoformat(birth) if birth else None,
             errors=list(data.get("errors", [])),
+            team=data.get("team", ""),
         )
 
 
@@ -225,7 +229,8 @@ def parse(table: list[list[object]]) -> list[RegistrationRow]:
             else:
                 errors.append(_("“%(value)s” is not a start number") % {"value": raw_number[:20]})
         club = _text(cell(values, "club"))
-        for what, value in ((_("the name"), name), (_("the club"), club)):
+        team = _text(cell(values, "team"))
+        for what, value in ((_("the name"), name), (_("the club"), club), (_("the team"), team)):
             if "\x00" in value:
                 errors.append(_("%(what)s holds a NUL character") % {"what": what})
             elif "\n" in value or "\r" in value:
@@ -258,6 +263,7 @@ def parse(table: list[list[object]]) -> list[RegistrationRow]:
                 club if clean else club[:MAX_TEXT].replace("\x00", ""),
                 birth,
                 errors,
+                team if clean else team[:MAX_TEXT].replace("\x00", ""),
             )
         )
     return rows

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
 from ..results.models import Scoresheet
+from ..teams import services as team_service
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
@@ -58,6 +59,8 @@ def add_participant(user, tournament: Tournament, **fields) -> Participant:
     participant.save()
     tournament.results_changed()
     record(tournament, user, "participant.add", number=participant.number, name=participant.name)
+    if fields.get("team"):  # issue 17: checked and logged as any placing in a team
+        team_service.assign(user, tournament, fields["team"], [participant])
     return participant
 
 
@@ -81,6 +84,8 @@ def update_participant(user, participant: Participant, **fields) -> Participant:
     tournament.results_changed()
     after = {k: str(getattr(participant, k)) for k in PARTICIPANT_FIELDS}
     record(tournament, user, "participant.update", number=participant.number, before=before, after=after)
+    if "team" in fields:  # issue 17: checked and logged as any placing in a team
+        team_service.assign(user, tournament, fields["team"], [participant])
     return participant
 
 
@@ -235,6 +240,11 @@ def import_participants(
             )
         )
     Participant.objects.bulk_create(created)
+    teams: dict[str, list[Participant]] = {}  # issue 17: a "Mannschaft" column
+    for row, participant in zip(accepted, created, strict=True):
+        if row.team:
+            teams.setdefault(row.team, []).append(participant)
+    team_service.assign_imported(user, tournament, teams)
     tournament.results_changed()
     record(tournament, user, "participant.import", imported=len(created), refused=len(refused))
     return created

@@ -93,6 +93,9 @@ class ParticipantAddView(TournamentMixin, FormView):
     form_class = ParticipantForm
     permission = Perm.EDIT_PARTICIPANTS
 
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "instance": Participant(tournament=self.tournament)}
+
     def form_valid(self, form):
         try:
             participant = participant_service.add_participant(

@@ -26,9 +26,16 @@ AT_ONCE_GAMES = 6000  # the workbook: a club evening of 26 tables × 2 matches i
 
 
 class DocumentMixin:
-    """``format`` in the address: ``html`` for the preview, ``pdf`` for the document."""
+    """``format`` in the address: ``html`` for the preview, ``pdf`` for the document; any other
+    is a 404."""
 
     filename = "document"
+    FORMATS = ("html", "pdf")
+
+    def get(self, request, *args, **kwargs):
+        if kwargs.get("format", "html") not in self.FORMATS:
+            raise Http404
+        return super().get(request, *args, **kwargs)
 
     def render_to_response(self, context, **kwargs):
         response = super().render_to_response(context, **kwargs)
@@ -36,8 +43,11 @@ class DocumentMixin:
             return response
         response.render()
         pdf = HttpResponse(_pdf(response.content.decode()), content_type="application/pdf")
-        pdf["Content-Disposition"] = f'inline; filename="{self.tournament.slug}-{self.document_name()}.pdf"'
+        pdf["Content-Disposition"] = f'inline; filename="{self.pdf_filename()}"'
         return pdf
+
+    def pdf_filename(self) -> str:
+        return f"{self.tournament.slug}-{self.document_name()}.pdf"
 
     def document_name(self) -> str:
         return self.filename
@@ -169,8 +179,6 @@ class TableCardsView(DocumentMixin, TournamentMixin, TemplateView):
         return f"durchgang-{self.kwargs['match']}-tischkarten"
 
     def get(self, request, *args, **kwargs):
-        if kwargs["format"] not in ("html", "pdf"):
-            raise Http404
         self.match = self.tournament.matches.filter(number=kwargs["match"]).first()
         if self.match is None or not self.match.is_drawn:
             raise Http404

@@ -9,11 +9,13 @@ from operator import attrgetter
 
 from django.utils.translation import gettext as _
 
+from ..prizes.worksheet import prize_worksheets
 from ..results.models import GameEntry, Scoresheet
 from ..results.sheet import GameLine, SheetView, views_of
 from ..results.store import DESCRIBING_FIELDS
 from ..results.text import describe_entry
 from ..standings import standings
+from ..teams.exports import team_worksheets
 from ..tournaments.models import Tournament
 from .xlsx import XLSX_MIME, workbook_bytes
 
@@ -84,6 +86,8 @@ class TournamentWorkbook:
         worksheets += [
             _standings_sheet(tournament, m.number) for m in tournament.matches.filter(drawn_at__isnull=False)
         ]
+        worksheets += team_worksheets(tournament)  # issue 17: "Mannschaften", when there are teams
+        worksheets += prize_worksheets(tournament)  # issue 17: "Preisliste", when declared
         game_header = [
             _("Match"),
             _("Table"),

@@ -15,6 +15,7 @@ from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
 from ..errors import ServiceError
+from ..teams import standings as team_standings
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
@@ -125,6 +126,8 @@ class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
         context = super().get_context_data(**kwargs)
         context.update(self.standings_context())
         context["can_draw_lots"] = self.can(Perm.DRAW_LOTS)
+        if context["match"] is None and self.tournament.teams.exists():  # issue 17
+            context["team_standings"] = team_standings.compute(self.tournament)
         return context
 
     def form_valid(self, form):

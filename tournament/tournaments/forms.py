@@ -51,6 +51,7 @@ class TournamentForm(forms.ModelForm):
             "venue",
             "organiser",
             "prize_places",
+            "check_in",
             "profile",
             "status",
             "retention_until",

@@ -16,8 +16,9 @@ from django.utils.translation import gettext_lazy as _
 
 from ..i18n import stored_text
 from ..jobs.models import Job
-from ..participants.models import Substitution
+from ..participants.models import Participant, Substitution
 from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
+from ..series.models import Person
 from ..tablephone.models import ApprovalCall, PhoneReceipt
 from .models import GAME_ACTIONS, LogEntry, Tournament
 
@@ -30,6 +31,7 @@ class Purged:
     participants: int = 0
     signatures: int = 0
     scans: int = 0
+    persons: int = 0  # of the player register, gone with the last of their tournaments
 
 
 def expired(today: datetime.date | None = None):
@@ -42,6 +44,23 @@ def anonymous_name():
     """What an anonymised participant is called: "Teilnehmer 12" for start number 12."""
     prefix = stored_text(_("Participant %(n)s")).split("%(n)s")[0]
     return Concat(Value(prefix), Cast("number", CharField()))
+
+
+def anonymous_person_name():
+    """What an anonymised person of the register is called: "Spieler 7" for the 7th entered."""
+    prefix = stored_text(_("Player %(n)s")).split("%(n)s")[0]
+    return Concat(Value(prefix), Cast("id", CharField()))
+
+
+def _persons_due(person_ids, today: datetime.date):
+    """Persons of the register, still holding personal data, whose every tournament is past its
+    retention date (or deleted): they are anonymised with the last of them."""
+    kept = Participant.objects.filter(person__in=person_ids, tournament__retention_until__gte=today)
+    return (
+        Person.objects.filter(pk__in=person_ids)
+        .exclude(pk__in=kept.values("person_id"))
+        .exclude(Q(name=anonymous_person_name()) & Q(club="") & Q(birth_date__isnull=True))
+    )
 
 
 def _identifiable(participants):
@@ -65,6 +84,10 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
         signatures=Signature.objects.filter(scoresheet__in=sheets).exclude(name="").count(),
         scans=sheets.exclude(paper_scan="").count(),
     )
+    person_ids = list(
+        tournament.participants.filter(person__isnull=False).values_list("person_id", flat=True).distinct()
+    )
+    report.persons = _persons_due(person_ids, today).count()
     if dry_run:
         return report
     scans = [sheet.paper_scan for sheet in sheets.exclude(paper_scan="")]
@@ -87,6 +110,7 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
         _anonymise_log(tournament)
         sheets.update(paper_scan="", void_reason="")
         tournament.results_changed()
+    _persons_due(person_ids, today).update(name=anonymous_person_name(), club="", birth_date=None)
     transaction.on_commit(lambda: [scan.storage.delete(scan.name) for scan in scans])
     return report
 

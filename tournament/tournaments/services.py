@@ -18,6 +18,7 @@ from .permissions import Perm, can_create_tournament, require
 
 TOURNAMENT_FIELDS = (
     "prize_places",
+    "check_in",
     "name",
     "slug",
     "date",

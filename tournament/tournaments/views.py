@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django.views.generic import FormView, TemplateView
 
+from ..checkin.services import door_counts
 from ..draw import services as draw_service
 from ..errors import ServiceError
 from ..participants.models import Participant
@@ -185,14 +186,30 @@ def readiness(tournament) -> list[tuple[bool, str]]:
         no_birth=Count("pk", filter=Q(birth_date__isnull=True)),
     )
     roles = set(tournament.staff.values_list("role", flat=True))
-    message = draw_service.tables_message(counts["active"])
-    items = [
-        (
+    if tournament.check_in:  # issue 17: the draw takes those checked in at the door
+        door = door_counts(tournament)
+        message = draw_service.tables_message(door.checked_in)
+        first = (
+            message is None,
+            _("%(here)s of %(expected)s checked in (%(missing)s missing, %(paid)s paid): %(tables)s")
+            % {
+                "here": door.checked_in,
+                "expected": door.registered,
+                "missing": door.missing,
+                "paid": door.paid,
+                "tables": message or _("%(tables)s full tables.") % {"tables": door.checked_in // 4},
+            },
+        )
+    else:
+        message = draw_service.tables_message(counts["active"])
+        first = (
             message is None,
             message
             or _("%(count)s active participants fill %(tables)s tables.")
             % {"count": counts["active"], "tables": counts["active"] // 4},
-        ),
+        )
+    items = [
+        first,
         (
             StaffRole.Role.SUPERVISOR in roles,
             _("A supervisor is assigned.")

@@ -56,7 +56,9 @@ def test_a_no_show_who_comes_after_all_plays(door):
     late.refresh_from_db()
     assert late.status == Participant.Status.ACTIVE and late.checked_in
     assert list(
-        LogEntry.objects.filter(tournament=door, action__startswith="participant.").values_list("action", flat=True)
+        LogEntry.objects.filter(tournament=door, action__startswith="participant.").values_list(
+            "action", flat=True
+        )
     ) == ["participant.check_in", "participant.no_show"]
 
 

@@ -9,8 +9,14 @@ from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.models import ApprovalCall, Tournament
 from tournament.participants import services as participant_service
+from tournament.prizes import services as prize_service
+from tournament.prizes.reckoning import Line
+from tournament.series import services as series_service
+from tournament.series.models import Series
 from tournament.standings import lots
 from tournament.tablephone import services as table_service
+from tournament.teams import services as team_service
+from tournament.teams.lots import draw_team_lots
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
 
@@ -89,10 +95,23 @@ def signed_and_corrected(played, referee, supervisor, sheet_of, sign_and_correct
     participant_service.substitute(COMMAND_LINE, participant, "Maier, Resi", 2)
     add_players(played, 2, start=50)  # registered after the draw: tied at 0
     lots.draw_lots(COMMAND_LINE, played, seed="admin")
+    team = team_service.create_team(COMMAND_LINE, played, "Moosach")  # a team with a member
+    team_service.assign(COMMAND_LINE, played, team, [participant])
+    late = {p.number: p for p in played.participants.filter(number__in=(50, 51))}
+    for name, number in (("Au", 50), ("Berg", 51)):  # two teams tied at 0: a team lot
+        tied = team_service.create_team(COMMAND_LINE, played, name)
+        team_service.assign(COMMAND_LINE, played, tied, [late[number]])
+    draw_team_lots(COMMAND_LINE, played, seed="admin")
+    prize_values = {"entry_fee": 10, "charity_per_entry": 0, "charity_name": "", "payout_percent": 100}
+    prize_service.declare(COMMAND_LINE, played, prize_values, [Line(1, "range", 1, 3, "amount", 20)])
     tournament_service.update_tournament(COMMAND_LINE, played, slug="kirchweih-neu")  # an old slug
     runner.start(played, Job.Kind.WORKBOOK, "Excel")  # a background job
     phone_sheet = sheet_of(played, 2, 1)  # the table's phone: a call and the receipt of a write
     ApprovalCall.objects.create(scoresheet=phone_sheet, number=3, contract="sie", declarer=1)
     table_service.send(phone_sheet, "admin-call-1", "call", {"number": 3, "contract": "sie", "declarer": 1})
+    # The register and a series with fixed numbers: persons and their season numbers (issue 17).
+    played.series = Series.objects.create(name="Cup", slug="cup", fixed_numbers=True)
+    played.save(update_fields=["series"])
+    series_service.add_to_register(COMMAND_LINE, played)
     played.refresh_from_db()
     return played

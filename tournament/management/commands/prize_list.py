@@ -1,0 +1,49 @@
+"""python manage.py prize_list SLUG --format csv|json: who gets what, best first (issue 17)."""
+
+import csv
+import json
+
+from django.core.management.base import BaseCommand, CommandError
+
+from ...models import Tournament
+from ...prizes import services
+from .standings import spreadsheet_safe
+
+FIELDS = ["place", "number", "name", "prize"]
+
+
+class Command(BaseCommand):
+    help = "Print the prize list, best first: place, start number, name, prize (euros or the goods)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("slug")
+        parser.add_argument("--format", choices=["csv", "json"], default="csv")
+
+    def handle(self, slug, format="csv", **options):
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(f"There is no tournament '{slug}'.")
+        prizes = services.prize_list(tournament)
+        if not prizes.declared:
+            raise CommandError(f"'{slug}' has no prize list declared.")
+        if prizes.problems:
+            raise CommandError("\n".join(str(problem) for problem in prizes.problems))
+        if not prizes.ranked:
+            raise CommandError(f"'{slug}' is not drawn yet: the prize list follows the standings.")
+        rows = [
+            {"place": award.place, "number": award.number, "name": award.name, "prize": award.prize}
+            for award in prizes.awards
+        ]
+        if format == "json":
+            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2))
+            return
+        writer = csv.DictWriter(self.stdout, fieldnames=FIELDS, lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(
+            {
+                **row,
+                "name": spreadsheet_safe(row["name"]),
+                "prize": spreadsheet_safe(row["prize"]) if isinstance(row["prize"], str) else row["prize"],
+            }
+            for row in rows
+        )

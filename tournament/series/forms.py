@@ -1,0 +1,78 @@
+"""Forms of the register and series pages."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..participants.models import Participant
+from ..tournaments.models import Tournament
+from .models import Person, Series
+
+
+class SeriesForm(forms.ModelForm):
+    class Meta:
+        model = Series
+        fields = [
+            "name",
+            "slug",
+            "season",
+            "counting",
+            "best_of",
+            "min_attendances",
+            "qualify_top",
+            "qualify_percent",
+            "fixed_numbers",
+        ]
+
+    def validate_unique(self):
+        """The service checks the short name, with a better message."""
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("counting") == Series.Counting.BEST and not cleaned.get("best_of"):
+            self.add_error("best_of", _("Say how many of the best results count."))
+        if cleaned.get("best_of") == 0:
+            self.add_error("best_of", _("At least one result counts."))
+        return cleaned
+
+
+class AttachForm(forms.Form):
+    tournament = forms.ModelChoiceField(label=_("tournament"), queryset=Tournament.objects.none())
+
+    def __init__(self, *args, series: Series, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].queryset = Tournament.objects.exclude(series=series).order_by("-date")
+
+
+class TournamentSeriesForm(forms.Form):
+    series = forms.ModelChoiceField(
+        label=_("series"),
+        queryset=Series.objects.all(),
+        required=False,
+        empty_label=_("(no series)"),
+    )
+
+
+class TakeForm(forms.Form):
+    """Whom to take: persons of the register, or participants of an earlier tournament."""
+
+    persons = forms.ModelMultipleChoiceField(
+        queryset=Person.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    participants = forms.ModelMultipleChoiceField(
+        queryset=Participant.objects.none(), required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args, persons=None, participants=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        if persons is not None:
+            self.fields["persons"].queryset = persons
+        if participants is not None:
+            self.fields["participants"].queryset = participants
+
+    def clean(self):
+        cleaned = super().clean()
+        if not cleaned.get("persons") and not cleaned.get("participants"):
+            raise forms.ValidationError(_("Choose whom to take."))
+        return cleaned

@@ -1,0 +1,314 @@
+"""The register and series pages: for a tournament's organiser taking participants and adding
+them to the register; for series managers the register and the series with their tournaments;
+for everyone each series' standings (phone first); the PDF and the workbook."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.mixins import LoginRequiredMixin
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.generic import FormView, TemplateView, View
+
+from ..errors import ServiceError
+from ..names import folded, search_key
+from ..printing.views import DocumentMixin
+from ..tournaments.access import TournamentMixin
+from ..tournaments.models import StaffRole, Tournament
+from ..tournaments.permissions import Perm
+from . import exports
+from . import services as series_service
+from . import standings as series_standings
+from .forms import AttachForm, SeriesForm, TakeForm, TournamentSeriesForm
+from .models import Person, Series
+from .permissions import can_manage_register, can_manage_series
+
+REGISTER_PAGE = 200  # persons listed at once; a search narrows the register
+
+
+def search_persons(query: str):
+    persons = Person.objects.order_by("name", "pk")
+    if query:
+        wanted = search_key(query)
+        persons = persons.alias(name_key=folded("name"), club_key=folded("club")).filter(
+            Q(name_key__contains=wanted) | Q(club_key__contains=wanted)
+        )
+    return persons
+
+
+def editable_tournaments(user, exclude: Tournament):
+    """Tournaments whose participants the user may copy (dates of birth included)."""
+    tournaments = Tournament.objects.exclude(pk=exclude.pk).order_by("-date", "name")
+    if user.is_superuser:
+        return tournaments
+    return tournaments.filter(staff__user=user, staff__role=StaffRole.Role.ORGANISER).distinct()
+
+
+class TakeParticipantsView(TournamentMixin, FormView):
+    """Participants from the register or an earlier tournament, without typing them again."""
+
+    template_name = "organiser/take_participants.html"
+    form_class = TakeForm
+    permission = Perm.EDIT_PARTICIPANTS
+
+    def source(self) -> Tournament | None:
+        slug = self.request.GET.get("from") or self.request.POST.get("from") or ""
+        if not slug:
+            return None
+        return get_object_or_404(editable_tournaments(self.request.user, self.tournament), slug=slug)
+
+    def get_form_kwargs(self):
+        source = self.source()
+        participants = source.participants.select_related("tournament", "person") if source else None
+        persons = None if source else Person.objects.all()
+        return {**super().get_form_kwargs(), "persons": persons, "participants": participants}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        source = self.source()
+        query = self.request.GET.get("q", "").strip()
+        here = self.tournament.participants
+        linked = set(here.filter(person__isnull=False).values_list("person_id", flat=True))
+        if source:
+            choices = [(p, p.person_id in linked) for p in source.participants.order_by("number")]
+        else:
+            found = search_persons(query)
+            choices = [(p, p.pk in linked) for p in found[:REGISTER_PAGE]]
+            context["more"] = max(found.count() - REGISTER_PAGE, 0)
+        context.update(
+            source=source,
+            query=query,
+            choices=choices,
+            sources=editable_tournaments(self.request.user, self.tournament)[:50],
+            fixed=bool(self.tournament.series_id and self.tournament.series.fixed_numbers),
+        )
+        return context
+
+    def form_invalid(self, form):
+        self.refuse_form(form)
+        return super().form_invalid(form)
+
+    def form_valid(self, form):
+        try:
+            report = series_service.take_participants(
+                self.request.user,
+                self.tournament,
+                persons=form.cleaned_data["persons"],
+                participants=form.cleaned_data["participants"],
+            )
+        except ServiceError as error:
+            self.refuse(error)
+            return redirect(self.request.get_full_path())
+        if report.added:
+            messages.success(
+                self.request,
+                _("%(count)s participants taken: start numbers %(numbers)s.")
+                % {
+                    "count": len(report.added),
+                    "numbers": ", ".join(str(p.number) for p in report.added),
+                },
+            )
+        for skipped in report.skipped:
+            messages.warning(self.request, skipped)
+        return redirect("organiser:participants", self.tournament.slug)
+
+
+class AddToRegisterView(TournamentMixin, View):
+    """Every participant of the tournament into the register (``services.add_to_register``)."""
+
+    permission = Perm.EDIT_PARTICIPANTS
+    http_method_names = ["post"]
+
+    def dispatch(self, request, *args, **kwargs):
+        if request.user.is_authenticated and not can_manage_register(request.user):
+            raise PermissionDenied
+        return super().dispatch(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        report = series_service.add_to_register(request.user, self.tournament)
+        messages.success(
+            request,
+            _(
+                "Player register: %(created)s new, %(linked)s found already there, "
+                "%(already)s were linked before."
+            )
+            % {"created": report.created, "linked": report.linked, "already": report.already},
+        )
+        if report.numbers:
+            messages.success(request, _("%(n)s season start numbers given.") % {"n": report.numbers})
+        for conflict in report.conflicts:
+            messages.warning(request, conflict)
+        return redirect("organiser:participants", self.tournament.slug)
+
+
+class TournamentSeriesView(TournamentMixin, FormView):
+    """The organiser puts his tournament into a series, or takes it out."""
+
+    template_name = "organiser/tournament_series.html"
+    form_class = TournamentSeriesForm
+    permission = Perm.EDIT_TOURNAMENT
+
+    def get_initial(self):
+        return {"series": self.tournament.series}
+
+    def form_valid(self, form):
+        series = form.cleaned_data["series"]
+        if series is None:
+            series_service.detach(self.request.user, self.tournament)
+        else:
+            series_service.attach(self.request.user, series, self.tournament)
+        messages.success(self.request, _("Saved."))
+        return redirect("organiser:tournament_series", self.tournament.slug)
+
+
+class SeriesListView(TemplateView):
+    """Every series, for everyone; the managers' links beside them."""
+
+    template_name = "public/series_list.html"
+    http_method_names = ["get", "head"]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context["series_list"] = Series.objects.annotate(count=Count("tournaments"))
+        context["can_manage"] = can_manage_series(self.request.user)
+        context["can_register"] = can_manage_register(self.request.user)
+        return context
+
+
+class ManagerMixin(LoginRequiredMixin):
+    """A page for series managers (superuser or ``tournament.add_series``)."""
+
+    check = staticmethod(can_manage_series)
+
+    def dispatch(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            return self.handle_no_permission()
+        if not self.check(request.user):
+            raise PermissionDenied
+        if "series" in kwargs:
+            self.series = get_object_or_404(Series, slug=kwargs["series"])
+        return super().dispatch(request, *args, **kwargs)
+
+
+class SeriesCreateView(ManagerMixin, FormView):
+    template_name = "organiser/series_form.html"
+    form_class = SeriesForm
+
+    def form_valid(self, form):
+        try:
+            series = series_service.create_series(self.request.user, **form.cleaned_data)
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Series created."))
+        return redirect("series:manage", series.slug)
+
+
+class SeriesManageView(ManagerMixin, FormView):
+    """The series' rule, and its tournaments: attach, take out."""
+
+    template_name = "organiser/series_form.html"
+    form_class = SeriesForm
+
+    def get_form_kwargs(self):
+        kwargs = super().get_form_kwargs()
+        if self.request.method == "POST" and "save" not in self.request.POST:
+            kwargs.pop("data", None)
+        return {**kwargs, "instance": Series.objects.get(pk=self.series.pk)}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(
+            series=self.series,
+            tournaments=self.series.tournaments.order_by("date", "pk"),
+            attach_form=AttachForm(series=self.series),
+        )
+        return context
+
+    def post(self, request, *args, **kwargs):
+        if "attach" in request.POST:
+            form = AttachForm(request.POST, series=self.series)
+            if form.is_valid():
+                series_service.attach(request.user, self.series, form.cleaned_data["tournament"])
+                messages.success(request, _("Tournament added to the series."))
+            else:
+                messages.error(request, _("Choose a tournament."))
+            return redirect("series:manage", self.series.slug)
+        if "detach" in request.POST:
+            tournament = get_object_or_404(Tournament, series=self.series, slug=request.POST["detach"])
+            series_service.detach(request.user, tournament)
+            messages.success(request, _("Tournament taken out of the series."))
+            return redirect("series:manage", self.series.slug)
+        return super().post(request, *args, **kwargs)
+
+    def form_valid(self, form):
+        try:
+            series = series_service.update_series(self.request.user, self.series, **form.cleaned_data)
+        except ServiceError as error:
+            form.add_error(None, error.message)
+            return self.form_invalid(form)
+        messages.success(self.request, _("Saved."))
+        return redirect("series:manage", series.slug)
+
+
+class RegisterView(ManagerMixin, TemplateView):
+    """The player register: who is in it, with his tournaments and season numbers."""
+
+    template_name = "organiser/register.html"
+    check = staticmethod(can_manage_register)
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        query = self.request.GET.get("q", "").strip()
+        persons = search_persons(query).annotate(tournaments=Count("participations", distinct=True))
+        context.update(
+            query=query,
+            persons=persons[:REGISTER_PAGE],
+            total=Person.objects.count(),
+            more=max(persons.count() - REGISTER_PAGE, 0),
+        )
+        return context
+
+
+class SeriesStandingsView(TemplateView):
+    """The series' standings for everyone, phone first."""
+
+    template_name = "public/series.html"
+    http_method_names = ["get", "head"]
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        series = get_object_or_404(Series, slug=kwargs["series"])
+        context.update(
+            series=series,
+            standings=series_standings.compute(series),
+            can_manage=can_manage_series(self.request.user),
+        )
+        return context
+
+
+class SeriesDocumentView(DocumentMixin, ManagerMixin, TemplateView):
+    """The series' standings to print: ``html`` the preview, ``pdf`` the document (WeasyPrint)."""
+
+    template_name = "print/series.html"
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        context.update(exports.context(self.series))
+        return context
+
+    def pdf_filename(self) -> str:
+        return f"{self.series.slug}-wertung.pdf"
+
+
+class SeriesXlsxView(ManagerMixin, View):
+    http_method_names = ["get", "head"]
+
+    def get(self, request, *args, **kwargs):
+        filename, mime, content = exports.render_xlsx(self.series)
+        response = HttpResponse(content, content_type=mime)
+        response["Content-Disposition"] = f'attachment; filename="{filename}"'
+        return response
