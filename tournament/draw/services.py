@@ -20,10 +20,13 @@ from ..tournaments.permissions import Perm, has_perm, require
 from .models import Match, Seat, Table
 
 
-def tables_message(count: int) -> str | None:
-    """Why ``count`` active participants cannot be drawn, with what to do about it."""
+def tables_message(count: int, tournament: Tournament | None = None) -> str | None:
+    """Why ``count`` active participants cannot be drawn, with what to do about it; with the
+    tournament's check-in at the door (issue 17) said of those checked in."""
     if not draw_problems(count):
         return None
+    if tournament is not None and tournament.check_in:
+        return _("Checked in: %(count)s. %(problem)s") % {"count": count, "problem": tables_message(count)}
     if count < 4:
         return _("A draw needs at least four active participants; there are %(count)s.") % {"count": count}
     extra = count % 4
@@ -112,10 +115,8 @@ def _active(tournament: Tournament) -> list[int]:
     """The participants the draw takes: playing, and checked in where the tournament checks in
     at the door (issue 17)."""
     active = list(drawn_participants(tournament).values_list("pk", flat=True))
-    message = tables_message(len(active))
+    message = tables_message(len(active), tournament)
     if message:
-        if tournament.check_in:
-            message = _("Checked in: %(count)s. %(problem)s") % {"count": len(active), "problem": message}
         raise ServiceError(message)
     return active
 

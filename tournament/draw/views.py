@@ -11,6 +11,7 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
+from ..checkin.services import drawn_participants
 from ..errors import ServiceError
 from ..names import initial, surname, surname_key
 from ..participants.models import Participant
@@ -31,7 +32,8 @@ class DrawView(TournamentMixin, FormView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         participants = self.tournament.participants
-        active_players = participants.filter(status=Participant.Status.ACTIVE)
+        # Who the draw takes: with check-in at the door only those checked in (issue 17).
+        active_players = drawn_participants(self.tournament)
         active = active_players.count()
         annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
         matches = [(m, m.results) for m in annotated]
@@ -40,7 +42,8 @@ class DrawView(TournamentMixin, FormView):
             any_drawn=any(m.is_drawn for m, _results in matches),
             any_results=any(results for _m, results in matches),
             active=active,
-            message=draw_service.tables_message(active),
+            message=draw_service.tables_message(active, self.tournament),
+            check_in=self.tournament.check_in,
             reserves=participants.filter(status=Participant.Status.RESERVE),
             # The latest registered are offered for the reserve when there are too many.
             latest_active=active_players.order_by("-number")[: active % 4],

@@ -91,7 +91,8 @@ def read_prizes(reader, value: Any) -> dict | None:
     }
     lines = []
     for index, item in enumerate(reader.array(data.get("lines"), where, "lines"), start=1):
-        at = f"{where}, {_('line %(n)s') % {'n': index}}"
+        line = _("line %(n)s") % {"n": index}
+        at = f"{where}, {line}"
         item = reader.obj(item, at, "line")
         places = reader.choice(item.get("places", "range"), PrizeLine.Places.values, at, "places")
         kind = reader.choice(item.get("kind", "amount"), PrizeLine.Kind.values, at, "kind")

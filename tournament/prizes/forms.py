@@ -64,10 +64,14 @@ class BaseLineFormSet(forms.BaseInlineFormSet):
     them; what is wrong with them whatever the numbers refuses the whole declaration."""
 
     def kept_forms(self) -> list[forms.Form]:
+        """The lines declared: every line shown as declared (changed or not) and every empty
+        line filled in, less those marked for removal."""
+        initial = self.initial_form_count()
         return [
             form
-            for form in self.forms
-            if form.has_changed() and not (self.can_delete and self._should_delete_form(form))
+            for index, form in enumerate(self.forms)
+            if (index < initial or form.has_changed())
+            and not (self.can_delete and self._should_delete_form(form))
         ]
 
     def lines(self) -> list[Line]:

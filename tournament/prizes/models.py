@@ -44,7 +44,8 @@ class PrizeDeclaration(models.Model):
         verbose_name_plural = _("prize declarations")
 
     def __str__(self) -> str:
-        return f"{self.tournament}: {_('prize list')}"
+        label = _("prize list")
+        return f"{self.tournament}: {label}"
 
 
 class PrizeLine(models.Model):

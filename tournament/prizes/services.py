@@ -89,7 +89,7 @@ def prize_list(
         problems.append(
             _(
                 "Nobody is marked as having paid the entry fee: the money taken is 0 €. "
-                "Mark the fees on the participant list."
+                "Mark the fees on the check-in page (Einlass)."
             )
         )
     result = PrizeList(

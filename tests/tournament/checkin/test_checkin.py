@@ -151,3 +151,15 @@ def test_a_wrong_flag_in_the_document_is_named(door):
     with pytest.raises(DocumentError) as refused:
         read_document(dumps(document).encode())
     assert any("fee_paid" in message for message in refused.value.messages)
+
+
+def test_the_draw_page_counts_those_checked_in(client, door, organiser):
+    here(door, *range(1, 9))
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:draw", args=[door.slug])).content.decode()
+    assert "8 Teilnehmer eingecheckt" in page and "10 aktive" not in page
+
+
+def test_no_template_comment_shows_on_a_form(client, organiser):
+    page = client.get(reverse("login")).content.decode()
+    assert "as_p" not in page and "{#" not in page

@@ -320,3 +320,43 @@ def test_a_document_with_a_broken_prize_list_is_refused(ranked):
     assert "2" in refused.value.messages[0] and "3" in refused.value.messages[1]
     del document["prizes"]  # a reader that never heard of prize lists is fine too
     assert read_document(json.dumps(document), slug="ohne").prizes is None
+
+
+def test_changing_one_line_keeps_the_others(tournament, organiser, add_players, client):
+    """Found on a walk: saving the form with one line changed dropped the untouched lines."""
+    from tournament.models import PrizeLine
+
+    add_players(tournament, 16)
+    client.force_login(organiser)
+    url = reverse("organiser:prizes", args=[tournament.slug])
+    first = [
+        {"places": "per_table", "kind": "falling"},
+        {"places": "middle", "kind": "goods", "goods": "Brotzeitkorb"},
+        {"places": "last", "kind": "goods", "goods": "Holzsau"},
+    ]
+    client.post(url, form_data(first))
+    stored = list(PrizeLine.objects.filter(declaration__tournament=tournament).order_by("order", "id"))
+    assert [line.goods for line in stored] == ["", "Brotzeitkorb", "Holzsau"]
+    # the page as the browser sends it back: the three lines as declared, only the first changed
+    again = form_data(
+        [
+            {
+                "id": str(stored[0].pk),
+                "places": "range",
+                "first": "1",
+                "last": "1",
+                "kind": "amount",
+                "amount": "50",
+            },
+            {"id": str(stored[1].pk), "places": "middle", "kind": "goods", "goods": "Brotzeitkorb"},
+            {"id": str(stored[2].pk), "places": "last", "kind": "goods", "goods": "Holzsau"},
+        ]
+    )
+    again["lines-INITIAL_FORMS"] = "3"
+    client.post(url, again)
+    kept = list(PrizeLine.objects.filter(declaration__tournament=tournament).order_by("order", "id"))
+    assert [(line.kind, line.amount, line.goods) for line in kept] == [
+        ("amount", 50, ""),
+        ("goods", None, "Brotzeitkorb"),
+        ("goods", None, "Holzsau"),
+    ]
