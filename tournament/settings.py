@@ -201,6 +201,9 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 # The address phones in the hall use (``make hall`` sets it): the QR codes point there, whatever
 # address the page that shows them was opened under.
 HALL_URL = os.environ.get("HALL_URL", "").rstrip("/")
+# A visitor's standings page may show the results of up to this many seconds ago while results
+# keep coming (visitors' pages poll every 30 s): each process draws it at most that often.
+STANDINGS_FRESH_SECONDS = int(os.environ.get("STANDINGS_FRESH_SECONDS", "10"))
 
 # HTTPS=1 where the site is served over HTTPS (a reverse proxy with a certificate in front):
 # then cookies are Secure, plain HTTP is redirected and browsers are told to stay on HTTPS. On

@@ -6,6 +6,7 @@ keeps up to date; void scoresheets count for nothing."""
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -154,6 +155,7 @@ def _lot_positions(lot: LotDraw, keyed: dict[int, Key]) -> tuple[dict[int, int],
 
 
 _CACHE: OrderedDict[tuple, Standings] = OrderedDict()
+_LATEST: dict[tuple, tuple[float, Standings]] = {}  # the newest computed, by tournament and match
 _CACHE_SIZE = 64
 
 
@@ -166,20 +168,30 @@ def results_key(tournament: Tournament) -> tuple:
     return (tournament.pk, now)
 
 
-def compute(tournament: Tournament, match: int | None = None, use_lots: bool = True) -> Standings:
+def compute(
+    tournament: Tournament, match: int | None = None, use_lots: bool = True, fresh: float = 0.0
+) -> Standings:
     """Overall standings, or those of one match (5.4.1): best first, with shared ranks until
     lots are drawn (RULINGS 13).
 
     Kept per process for the tournament's current results version, which every write that
     changes the standings raises: a page then costs the same for 16 or 2,000 participants.
-    The version is read afresh, so a stale tournament object never gives stale standings."""
+    The version is read afresh, so a stale tournament object never gives stale standings.
+    With ``fresh`` (seconds; the visitors' pages), standings computed that recently are good
+    enough though results came since: while the tables' phones enter games every second, they
+    are then computed at most that often per process."""
     current = results_key(tournament)
     key = (current, match, use_lots)
     cached = _CACHE.get(key)
+    if cached is None and fresh > 0:
+        latest = _LATEST.get((tournament.pk, match, use_lots))
+        if latest is not None and time.monotonic() - latest[0] < fresh:
+            return latest[1]
     if cached is None:
         cached = _compute(tournament, match, use_lots)
         cached.results_key = current
         _CACHE[key] = cached
+        _LATEST[(tournament.pk, match, use_lots)] = (time.monotonic(), cached)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     else:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import hashlib
+import time
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
@@ -52,7 +54,10 @@ class StandingsMixin(PartialMixin):
 
     def standings_context(self) -> dict:
         match = self.match_number()
-        result = standings.compute(self.tournament, match)
+        # Visitors' pages may be a few seconds behind while results keep coming (issue 16).
+        visitor = not self.request.user.is_authenticated
+        fresh = settings.STANDINGS_FRESH_SECONDS if visitor else 0
+        result = standings.compute(self.tournament, match, fresh=fresh)
         query = self.request.GET.get("q", "").strip()
         rows = result.rows
         if query:
@@ -81,18 +86,22 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         if request.user.is_authenticated or messages.get_messages(request):
             return super().get(request, *args, **kwargs)
-        parts = [*standings.results_key(self.tournament), get_language(), swaps_part(request)]
-        parts.append(request.get_full_path())
-        key = "standings-page:" + hashlib.sha256("\n".join(map(str, parts)).encode()).hexdigest()
-        content = cache.get(key)
-        if content is None:
-            response = super().get(request, *args, **kwargs)
-            response.render()
-            if response.status_code != 200:
-                return response
-            cache.set(key, response.content, PAGE_SECONDS)
-            return response
-        return HttpResponse(content)
+        version = standings.results_key(self.tournament)
+        address = [self.tournament.pk, get_language(), swaps_part(request), request.get_full_path()]
+        key = "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
+        kept = cache.get(key)
+        # The page kept for this address, if it shows the results as they are, or as they were
+        # at most STANDINGS_FRESH_SECONDS ago: while phones enter games at the tables every result raises
+        # the version, and visitors' pages are then drawn at most that often per process
+        # instead of once per result (issue 16: the hall serves entries and readers at once).
+        fresh = settings.STANDINGS_FRESH_SECONDS
+        if kept is not None and (kept[0] == version or time.monotonic() - kept[1] < fresh):
+            return HttpResponse(kept[2])
+        response = super().get(request, *args, **kwargs)
+        response.render()
+        if response.status_code == 200:
+            cache.set(key, (version, time.monotonic(), response.content), PAGE_SECONDS)
+        return response
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -250,7 +250,8 @@ def test_substitutes_are_shown_with_the_start_number(drawn, client):
     assert "Spieler 003" in text and "Aigner, Vroni" in text
 
 
-def test_running_tournament_polls_with_htmx(drawn, client):
+def test_running_tournament_polls_with_htmx(drawn, client, settings):
+    settings.STANDINGS_FRESH_SECONDS = 0  # every result shows at once
     """Drawn, the tournament runs by itself (issue 14): its standings refresh."""
     url = reverse("public:standings", args=[drawn.slug])
     assert 'hx-trigger="every 30s"' in client.get(url).content.decode()
@@ -427,7 +428,8 @@ def test_a_participants_match_in_play_shows_a_total_so_far(drawn, referee, enter
 
 
 @pytest.mark.django_db
-def test_the_cached_table_follows_every_result(client, drawn, referee, sheet_of, enter):
+def test_the_cached_table_follows_every_result(client, drawn, referee, sheet_of, enter, settings):
+    settings.STANDINGS_FRESH_SECONDS = 0  # every result shows at once
     """The rendered standings table is kept per process, under the results version: the next
     game entered shows at once, and each language and page is kept on its own."""
     from django.core.cache import cache
@@ -452,8 +454,9 @@ def test_the_cached_table_follows_every_result(client, drawn, referee, sheet_of,
 
 @pytest.mark.django_db
 def test_a_visitors_standings_page_is_served_whole_from_the_cache(
-    client, drawn, referee, organiser, sheet_of, enter, django_assert_max_num_queries
+    client, drawn, referee, organiser, sheet_of, enter, django_assert_max_num_queries, settings
 ):
+    settings.STANDINGS_FRESH_SECONDS = 0  # every result shows at once
     from scoring import Contract, Game, Result, Suit
 
     url = f"/t/{drawn.slug}/standings/"
@@ -468,3 +471,24 @@ def test_a_visitors_standings_page_is_served_whole_from_the_cache(
     client.force_login(organiser)
     page = client.get(url).content.decode()
     assert organiser.get_username() in page and "csrfmiddlewaretoken" in page
+
+
+@pytest.mark.django_db
+def test_while_results_keep_coming_a_visitors_page_may_be_seconds_old(
+    client, drawn, referee, sheet_of, enter, settings
+):
+    """Issue 16: with phones entering games every second, each process draws a visitor's page at
+    most every STANDINGS_FRESH_SECONDS; after that the next visitor gets the new results."""
+    from scoring import Contract, Game, Result, Suit
+
+    settings.STANDINGS_FRESH_SECONDS = 3600
+    url = f"/t/{drawn.slug}/standings/"
+    before = client.get(url).content
+    enter(
+        referee,
+        sheet_of(drawn, 1, 1),
+        Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON),
+    )
+    assert client.get(url).content == before  # within the window: the kept page
+    settings.STANDINGS_FRESH_SECONDS = 0
+    assert client.get(url).content != before  # past it: the new results
