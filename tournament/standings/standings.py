@@ -183,15 +183,17 @@ def compute(
     current = results_key(tournament)
     key = (current, match, use_lots)
     cached = _CACHE.get(key)
+    # The tournament by its id and creation time (an id can come again after a rollback).
+    which = (current[0], current[1][1] if current[1] else None, match, use_lots)
     if cached is None and fresh > 0:
-        latest = _LATEST.get((tournament.pk, match, use_lots))
+        latest = _LATEST.get(which)
         if latest is not None and time.monotonic() - latest[0] < fresh:
             return latest[1]
     if cached is None:
         cached = _compute(tournament, match, use_lots)
         cached.results_key = current
         _CACHE[key] = cached
-        _LATEST[(tournament.pk, match, use_lots)] = (time.monotonic(), cached)
+        _LATEST[which] = (time.monotonic(), cached)
         while len(_CACHE) > _CACHE_SIZE:
             _CACHE.popitem(last=False)
     else:
