@@ -8,22 +8,13 @@ from django.utils.translation import gettext_lazy as _
 from ..participants.models import Participant
 from ..tournaments.models import Tournament
 from .models import Person, Series
+from .services import SERIES_FIELDS
 
 
 class SeriesForm(forms.ModelForm):
     class Meta:
         model = Series
-        fields = [
-            "name",
-            "slug",
-            "season",
-            "counting",
-            "best_of",
-            "min_attendances",
-            "qualify_top",
-            "qualify_percent",
-            "fixed_numbers",
-        ]
+        fields = list(SERIES_FIELDS)  # what the service stores
 
     def validate_unique(self):
         """The service checks the short name, with a better message."""
