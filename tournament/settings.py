@@ -186,8 +186,10 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
 }
-# Static files are served from the source folders without a collectstatic step.
-WHITENOISE_USE_FINDERS = True
+# Static files are served from the source folders without a collectstatic step; the hall server
+# (manage.py hall) collects them first and sets STATIC_COLLECTED=1, so that whitenoise serves the
+# compressed copies (found files would take their place, uncompressed).
+WHITENOISE_USE_FINDERS = os.environ.get("STATIC_COLLECTED") != "1"
 WHITENOISE_AUTOREFRESH = DEBUG
 
 MEDIA_URL = "/media/"

@@ -90,6 +90,7 @@ def test_make_hall_serves_the_hall_and_stops(hall):
     # Static files come through whitenoise, compressed where the phone asks for it.
     css = httpx.get(f"{base}/static/css/site.css", headers={"Accept-Encoding": "gzip"})
     assert css.status_code == 200 and css.headers["content-type"].startswith("text/css")
+    assert css.headers.get("content-encoding") == "gzip"  # the collected, compressed copy
     # Nothing is loaded from the internet: every script, style and image is the site's own.
     assert not re.search(r'(src|href)="https?://', home.text)
     # The secret key was made into its file, for the owner's eyes only.
