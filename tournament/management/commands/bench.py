@@ -227,6 +227,7 @@ class TableRun:
     cut_off: int = 0  # requests still unanswered when the bench stopped waiting for them
     requests: Counter = dataclasses.field(default_factory=Counter)
     errors: Counter = dataclasses.field(default_factory=Counter)
+    why: Counter = dataclasses.field(default_factory=Counter)  # the errors that are no cut-off
 
     def measured(self, started: float) -> bool:
         return self.measuring <= started < self.end
@@ -588,6 +589,10 @@ class Command(BaseCommand):
         database = "postgresql" if connection.vendor == "postgresql" else connection.vendor
         polls, reads = sorted(run.poll_times), sorted(run.read_times)
         kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(run.errors.items()) if count)
+        reasons = ", ".join(
+            [f"{run.cut_off:,} unanswered {GRACE_SECONDS} s after the end"]
+            + [f"{count:,} {why}" for why, count in run.why.most_common()]
+        )
         return [
             (
                 "table-entry",
@@ -611,9 +616,7 @@ class Command(BaseCommand):
             (
                 "  errors: non-2xx, no answer, refused (whole run)",
                 f"{errors} of {sum(run.requests.values()):,} requests"
-                + (
-                    f" ({kinds}; {run.cut_off:,} unanswered {GRACE_SECONDS} s after the end)" if kinds else ""
-                ),
+                + (f" ({kinds}; {reasons})" if kinds else ""),
                 "0",
             ),
             (
@@ -641,7 +644,9 @@ class Command(BaseCommand):
         begin = time.monotonic()
         run = TableRun(measuring=begin + warm, end=begin + warm + seconds)
         pages = max(1, -(-players // 50))
-        connector = aiohttp.TCPConnector(limit=0)
+        # A browser sends a request again that failed on a connection the server had just closed
+        # after its keep-alive (5 s); the bench closes idle connections before the server does.
+        connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=4)
         timeout = aiohttp.ClientTimeout(total=None)  # as the phone's fetch: no time limit
         headers = {"Accept-Encoding": "gzip, deflate"}
         async with aiohttp.ClientSession(
@@ -657,14 +662,16 @@ class Command(BaseCommand):
                 try:
                     async with session.request(method, url, **options) as response:
                         status, body = response.status, await response.read()
-                except (TimeoutError, aiohttp.ClientError):
-                    pass
+                except (TimeoutError, aiohttp.ClientError) as error:
+                    run.why[f"{type(error).__name__} {error}"[:70]] += 1
                 except asyncio.CancelledError:  # still unanswered when the bench stopped waiting
                     run.errors[kind] += 1
                     run.cut_off += 1
                     raise
                 if status is None or not 200 <= status < 300:
                     run.errors[kind] += 1
+                if status is not None and not 200 <= status < 300:
+                    run.why[f"HTTP {status}"] += 1
                 return status, body, started, time.monotonic() - started
 
             async def send(code: str, item: dict) -> bool:
@@ -688,6 +695,7 @@ class Command(BaseCommand):
                     answer = json.loads(body)
                 except ValueError:
                     run.errors["unreadable"] += 1
+                    run.why["unreadable"] += 1
                     return False
                 if first and run.measured(started):
                     run.entry_times.append(took)
@@ -699,6 +707,7 @@ class Command(BaseCommand):
                 if not answer.get("ok"):
                     if status < 300:
                         run.errors["refused"] += 1
+                        run.why["refused"] += 1
                     return True
                 run.confirmed[place] = run.sent[place]
                 if first and run.measured(started):
@@ -772,6 +781,7 @@ class Command(BaseCommand):
                             etag = json.loads(body)["state"]["etag"]
                         except (ValueError, KeyError, TypeError):
                             run.errors["unreadable"] += 1
+                            run.why["unreadable"] += 1
                     if status in (200, 204) and run.measured(started):
                         run.poll_times.append(took)
 
