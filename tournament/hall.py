@@ -10,7 +10,20 @@ import socket
 from pathlib import Path
 
 import psutil
+from django.conf import settings
 from django.core.management.utils import get_random_secret_key
+
+
+def phone_address(path: str, request=None) -> str:
+    """The whole address of ``path`` for a phone (a QR code, a printed card): under the hall
+    server's address where one is set (the page may have been opened on the laptop itself, as
+    127.0.0.1), else the request's; without either, the path alone."""
+    if settings.HALL_URL:
+        return settings.HALL_URL + path
+    if request is not None:
+        return request.build_absolute_uri(path)
+    return path
+
 
 # Interfaces of containers and virtual machines: never the hall's network.
 VIRTUAL = ("docker", "br-", "veth", "virbr", "vmnet", "vboxnet", "lxc", "podman", "cni", "flannel")

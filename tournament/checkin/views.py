@@ -3,7 +3,6 @@ participant, and the confirmations to print or send."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseBadRequest
@@ -13,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from ..errors import ServiceError
+from ..hall import phone_address
 from ..names import folded, search_key
 from ..participants.models import Participant
 from ..printing.tablecodes import qr_vector
@@ -26,10 +26,7 @@ SHOWN = 60  # participants listed without a search
 
 def checkin_url(request, tournament, number: int) -> str:
     """The address a confirmation's QR code opens: the door's page of that participant."""
-    path = reverse("organiser:checkin_one", args=[tournament.slug, number])
-    if settings.HALL_URL:
-        return settings.HALL_URL + path
-    return request.build_absolute_uri(path)
+    return phone_address(reverse("organiser:checkin_one", args=[tournament.slug, number]), request)
 
 
 class CheckInView(PartialMixin, TournamentMixin, TemplateView):

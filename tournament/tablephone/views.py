@@ -4,10 +4,8 @@ supervisor's queue of calls for approval."""
 from __future__ import annotations
 
 import hashlib
-import io
 import json
 
-import segno
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
@@ -26,6 +24,7 @@ from scoring.approvals import soloist_games_before
 
 from ..draw.models import Match
 from ..errors import ServiceError
+from ..hall import phone_address
 from ..jsontext import JSONTextError, parse_json
 from ..names import surname
 from ..problems import problem_messages
@@ -41,19 +40,8 @@ MAX_BODY = 400_000  # a signature is the largest thing a phone sends
 
 
 def table_url(sheet: Scoresheet, request=None) -> str:
-    """The address the table code opens, under the hall server's address where one is set."""
-    path = reverse("table:sheet", args=[sheet.code])
-    if settings.HALL_URL:
-        return settings.HALL_URL + path
-    if request is not None:
-        return request.build_absolute_uri(path)
-    return path
-
-
-def qr_svg(url: str, scale: int = 4) -> str:
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=scale, border=2, xmldecl=False, svgns=True)
-    return buffer.getvalue().decode()
+    """The address the table code opens."""
+    return phone_address(reverse("table:sheet", args=[sheet.code]), request)
 
 
 def _refused(request, error: services.CodeRefused):

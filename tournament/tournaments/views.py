@@ -7,7 +7,6 @@ import io
 
 import segno
 from axes.utils import reset as reset_failed_logins
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -23,6 +22,7 @@ from django.views.generic import FormView, TemplateView
 from ..checkin.services import door_counts
 from ..draw import services as draw_service
 from ..errors import ServiceError
+from ..hall import phone_address
 from ..participants.models import Participant
 from ..results.text import log_change
 from . import services as tournament_service
@@ -77,10 +77,7 @@ class OverviewView(PublicMixin, TemplateView):
 def public_url(request, tournament: Tournament) -> str:
     """The public pages' address for phones: under the hall server's address where one is set
     (the organiser may have opened this page on the laptop itself, as 127.0.0.1)."""
-    path = reverse("public:overview", args=[tournament.slug])
-    if settings.HALL_URL:
-        return settings.HALL_URL + path
-    return request.build_absolute_uri(path)
+    return phone_address(reverse("public:overview", args=[tournament.slug]), request)
 
 
 class QrCodeView(PublicMixin, TemplateView):
