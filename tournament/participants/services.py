@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
 from ..results.models import Scoresheet
+from ..results.services import require_game
 from ..teams import services as team_service
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
@@ -124,11 +125,7 @@ def substitute(
             _("Match %(match)s does not exist: the tournament has %(count)s matches.")
             % {"match": from_match, "count": rules.matches}
         )
-    if not 1 <= from_game <= rules.games_per_match:
-        raise ServiceError(
-            _("Game %(game)s does not exist: a match has %(count)s games.")
-            % {"game": from_game, "count": rules.games_per_match}
-        )
+    require_game(rules, from_game)
     latest = participant.substitutions.order_by("-from_match", "-from_game").first()
     if latest and (from_match, from_game) <= (latest.from_match, latest.from_game):
         raise ServiceError(

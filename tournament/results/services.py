@@ -98,6 +98,16 @@ def hand_check_record(result: HandCheck) -> dict:
     }
 
 
+def require_game(rules, number) -> int:
+    """``number`` when it is a game of a match under ``rules``; a refusal naming it otherwise."""
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rules.games_per_match:
+        raise ServiceError(
+            _("Game %(game)s does not exist: a match has %(count)s games.")
+            % {"game": number, "count": rules.games_per_match}
+        )
+    return number
+
+
 def _required_permission(entry: Entry | GameEntry) -> Perm:
     is_sanction = isinstance(entry, Sanction) or getattr(entry, "kind", "") == "sanction"
     return Perm.SANCTION if is_sanction else Perm.ENTER_RESULTS  # 3.4.17: supervisor only
@@ -190,11 +200,7 @@ def approve(
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
     rules = tournament.rules
-    if not 1 <= number <= rules.games_per_match:
-        raise ServiceError(
-            _("Game %(game)s does not exist: a match has %(count)s games.")
-            % {"game": number, "count": rules.games_per_match}
-        )
+    require_game(rules, number)
     contract_value = Contract(contract)
     if contract_value is Contract.RUFER:
         raise ServiceError(_("A Sauspiel needs no approval."))

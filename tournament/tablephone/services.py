@@ -195,13 +195,7 @@ def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> dict:
 
 
 def _number(data: dict, sheet: Scoresheet, name: str = "number") -> int:
-    games = sheet.match.tournament.rules.games_per_match
-    value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= games:
-        raise ServiceError(
-            _("Game %(game)s does not exist: a match has %(count)s games.") % {"game": value, "count": games}
-        )
-    return value
+    return sheet_service.require_game(sheet.match.tournament.rules, data.get(name))
 
 
 def _base(data: dict) -> int | None:

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.generic import TemplateView, View
 
 from scoring.approvals import soloist_games_before
+from scoring.scoresheet import dealer
 
 from ..draw.models import Match
 from ..errors import ServiceError
@@ -101,7 +102,7 @@ def phone_context(sheet: Scoresheet) -> dict:
         "status": sheet.status,
         "games": rules.games_per_match,
         "next": next_number,
-        "dealer": ((next_number - 1) % 4) + 1 if next_number else None,
+        "dealer": dealer(next_number) if next_number else None,
         "kinds": {str(g.number): g.entry.kind for g in view.entered},
         "approvals": {str(g.number): g.approval.contract for g in view.games if g.approval},
         "solo_count": soloists,
