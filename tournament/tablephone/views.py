@@ -3,6 +3,7 @@ supervisor's queue of calls for approval."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 
@@ -231,13 +232,25 @@ def enter_code(request):
     return render(request, "table/code.html", {"code": ""})
 
 
+def by_code(view):
+    """A view of the table's phone: the sheet the code in the address opens, or the page (or
+    JSON) saying why the code opens nothing."""
+
+    @functools.wraps(view)
+    def wrapped(request, code):
+        try:
+            sheet = services.sheet_for_code(code)
+        except services.CodeRefused as error:
+            return _refused(request, error)
+        return view(request, code, sheet)
+
+    return wrapped
+
+
 @never_cache
 @require_safe
-def sheet_page(request, code):
-    try:
-        sheet = services.sheet_for_code(code)
-    except services.CodeRefused as error:
-        return _refused(request, error)
+@by_code
+def sheet_page(request, code, sheet):
     if code != sheet.code:
         return redirect("table:sheet", sheet.code)  # typed with capitals or a dash
     services.seen(sheet)
@@ -249,12 +262,9 @@ def sheet_page(request, code):
 
 @never_cache
 @require_safe
-def sheet_part(request, code):
+@by_code
+def sheet_part(request, code, sheet):
     """The phone asks every few seconds whether its sheet changed: 204 when not."""
-    try:
-        sheet = services.sheet_for_code(code)
-    except services.CodeRefused as error:
-        return _refused(request, error)
     services.seen(sheet)
     if request.GET.get("seen") == current_etag(sheet):
         return HttpResponse(status=204)
@@ -265,12 +275,9 @@ def sheet_part(request, code):
 @csrf_exempt  # the code in the address is the credential, not a cookie
 @never_cache
 @require_POST
-def send(request, code):
+@by_code
+def send(request, code, sheet):
     """One write from the phone (a game, a change, a call, a signature), as JSON with its key."""
-    try:
-        sheet = services.sheet_for_code(code)
-    except services.CodeRefused as error:
-        return _refused(request, error)
     if len(request.body) > MAX_BODY:
         return JsonResponse({"ok": False, "message": _("The entry is too large.")}, status=413)
     try:
