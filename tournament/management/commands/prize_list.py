@@ -1,13 +1,10 @@
 """python manage.py prize_list SLUG --format csv|json: who gets what, best first (issue 17)."""
 
-import csv
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
 from ...models import Tournament
 from ...prizes import services
-from .standings import spreadsheet_safe
+from .standings import write_rows
 
 FIELDS = ["place", "number", "name", "prize"]
 
@@ -34,16 +31,4 @@ class Command(BaseCommand):
             {"place": award.place, "number": award.number, "name": award.name, "prize": award.prize}
             for award in prizes.awards
         ]
-        if format == "json":
-            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2))
-            return
-        writer = csv.DictWriter(self.stdout, fieldnames=FIELDS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(
-            {
-                **row,
-                "name": spreadsheet_safe(row["name"]),
-                "prize": spreadsheet_safe(row["prize"]) if isinstance(row["prize"], str) else row["prize"],
-            }
-            for row in rows
-        )
+        write_rows(self.stdout, rows, FIELDS, format)

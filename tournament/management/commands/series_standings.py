@@ -1,13 +1,10 @@
 """python manage.py series_standings SERIES --format csv|json (issue 17)."""
 
-import csv
-import json
-
 from django.core.management.base import BaseCommand, CommandError
 
 from ...series import standings as series_standings
 from ...series.models import Series
-from .standings import spreadsheet_safe
+from .standings import write_rows
 
 FIELDS = [key for key, _label in series_standings.COLUMNS]
 
@@ -33,16 +30,4 @@ class Command(BaseCommand):
                 record["results"] = [
                     {"tournament": r.slug, "points": r.points, "counted": r.counted} for r in row.results
                 ]
-            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2))
-            return
-        writer = csv.DictWriter(self.stdout, fieldnames=FIELDS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(
-            {
-                **row,
-                "name": spreadsheet_safe(row["name"]),
-                "club": spreadsheet_safe(row["club"]),
-                "qualified": "true" if row["qualified"] else "false",
-            }
-            for row in rows
-        )
+        write_rows(self.stdout, rows, FIELDS, format)

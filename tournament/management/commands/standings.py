@@ -20,6 +20,23 @@ def spreadsheet_safe(text: str) -> str:
     return f"'{text}" if text.startswith(FORMULA_START) else text
 
 
+def write_rows(out, rows: list[dict], fields: list[str], format: str) -> None:
+    """The rows as a JSON list, or as CSV with ``fields`` for columns: every text made
+    spreadsheet-safe, yes/no as ``true``/``false`` (the commands that print tables share it)."""
+    if format == "json":
+        out.write(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+
+    def cell(value):
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return spreadsheet_safe(value) if isinstance(value, str) else value
+
+    writer = csv.DictWriter(out, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows({key: cell(value) for key, value in row.items()} for row in rows)
+
+
 class Command(BaseCommand):
     help = "Print the standings, best first: overall, or one match with --match."
 
@@ -40,9 +57,4 @@ class Command(BaseCommand):
             {"rank": row.rank, "number": row.number, "name": row.name, **row.values}
             for row in standings.compute(tournament, match).rows
         ]
-        if format == "json":
-            self.stdout.write(json.dumps(rows, ensure_ascii=False, indent=2))
-            return
-        writer = csv.DictWriter(self.stdout, fieldnames=FIELDS, lineterminator="\n")
-        writer.writeheader()
-        writer.writerows({**row, "name": spreadsheet_safe(row["name"])} for row in rows)
+        write_rows(self.stdout, rows, FIELDS, format)
