@@ -168,6 +168,13 @@ def results_key(tournament: Tournament) -> tuple:
     return (tournament.pk, now)
 
 
+def identity(key: tuple) -> tuple:
+    """The tournament a ``results_key`` is of, whatever its results: its id and creation time
+    (an id can come again after a rollback)."""
+    pk, now = key
+    return (pk, now[1] if now else None)
+
+
 def compute(
     tournament: Tournament, match: int | None = None, use_lots: bool = True, fresh: float = 0.0
 ) -> Standings:
@@ -183,8 +190,7 @@ def compute(
     current = results_key(tournament)
     key = (current, match, use_lots)
     cached = _CACHE.get(key)
-    # The tournament by its id and creation time (an id can come again after a rollback).
-    which = (current[0], current[1][1] if current[1] else None, match, use_lots)
+    which = (*identity(current), match, use_lots)
     if cached is None and fresh > 0:
         latest = _LATEST.get(which)
         if latest is not None and time.monotonic() - latest[0] < fresh:

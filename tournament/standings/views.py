@@ -87,8 +87,7 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
         if request.user.is_authenticated or messages.get_messages(request):
             return super().get(request, *args, **kwargs)
         version = standings.results_key(self.tournament)
-        tournament = [version[0], version[1][1] if version[1] else None]  # id and creation time
-        address = [*tournament, get_language(), swaps_part(request), request.get_full_path()]
+        address = [*standings.identity(version), get_language(), swaps_part(request), request.get_full_path()]
         key = "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
         kept = cache.get(key)
         # The page kept for this address, if it shows the results as they are, or as they were
