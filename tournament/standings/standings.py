@@ -138,19 +138,21 @@ def tie_groups(rows: Sequence[StandingRow]) -> list[list[StandingRow]]:
     return [group for group in groups.values() if len(group) > 1]
 
 
-def _lot_positions(lot: LotDraw, keyed: dict[int, Key]) -> tuple[dict[int, int], bool]:
-    """The lot's order for each group that still ties exactly as it did when it was drawn."""
-    positions: dict[int, int] = {}
+def lot_positions(groups: list[dict], keyed: dict) -> tuple[dict, bool]:
+    """A lot's order (``groups`` as a lot draw stores them) for each group whose members, by
+    their ident in ``keyed`` (start number, or team id), still tie exactly as they did when it
+    was drawn; ``stale`` when any group no longer does."""
+    positions: dict = {}
     stale = False
-    members_by_key: dict[Key, list[int]] = {}
-    for number, key in keyed.items():
-        members_by_key.setdefault(key, []).append(number)
-    for group in lot.groups:
+    members_by_key: dict[Key, list] = {}
+    for ident, key in keyed.items():
+        members_by_key.setdefault(key, []).append(ident)
+    for group in groups:
         key, members = tuple(group["key"]), group["members"]
         if sorted(members_by_key.get(key, [])) != sorted(members):
             stale = True
             continue
-        positions.update({number: index for index, number in enumerate(members)})
+        positions.update({ident: index for index, ident in enumerate(members)})
     return positions, stale
 
 
@@ -215,7 +217,7 @@ def _compute(tournament: Tournament, match: int | None, use_lots: bool) -> Stand
     ]
     keyed = {p["number"]: tuple(p[m.key] for m in METRICS) for p in participants}
     lot = LotDraw.objects.filter(tournament=tournament, match=match).first() if use_lots else None
-    positions, stale = _lot_positions(lot, keyed) if lot else ({}, False)
+    positions, stale = lot_positions(lot.groups, keyed) if lot else ({}, False)
     placed = rank(participants, key=lambda p: keyed[p["number"]], ident=lambda p: p["number"], lots=positions)
     substitutes = _substitutes(tournament)
     rows = [

@@ -51,21 +51,11 @@ def _member_row(number: int, name: str, club: str) -> StandingRow:
 
 
 def _lot_positions(lot: TeamLotDraw, rows: list[TeamRow]) -> tuple[dict[str, int], bool]:
-    """The lot's order (by team name, the ranking's ident) for each group that still ties
-    exactly as it did when it was drawn; ``stale`` when any group no longer does."""
-    by_key: dict[Key, list[int]] = {}
-    for row in rows:
-        by_key.setdefault(row.key, []).append(row.team_id)
+    """The lot's order by team name (the ranking's ident) for each group that still ties as it
+    did: a team deleted, moved or re-scored makes its group stale."""
+    by_id, stale = standings.lot_positions(lot.groups, {row.team_id: row.key for row in rows})
     names = {row.team_id: row.name for row in rows}
-    positions: dict[str, int] = {}
-    stale = False
-    for group in lot.groups:
-        key, members = tuple(group["key"]), group["members"]
-        if sorted(by_key.get(key, [])) != sorted(members):  # a team deleted, moved or re-scored
-            stale = True
-            continue
-        positions.update({names[team_id]: index for index, team_id in enumerate(members)})
-    return positions, stale
+    return {names[team_id]: index for team_id, index in by_id.items()}, stale
 
 
 def compute(tournament: Tournament, use_lots: bool = True) -> TeamStandings:
