@@ -163,3 +163,12 @@ def test_the_draw_page_counts_those_checked_in(client, door, organiser):
 def test_no_template_comment_shows_on_a_form(client, organiser):
     page = client.get(reverse("login")).content.decode()
     assert "as_p" not in page and "{#" not in page
+
+
+def test_nobody_checked_in_is_no_full_table(client, door, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:checkin", args=[door.slug])).content.decode()
+    assert "0 von 10 eingecheckt" in page and "volle Vierertische" not in page
+    here(door, 1, 2, 3, 4)
+    page = client.get(reverse("organiser:checkin", args=[door.slug])).content.decode()
+    assert "volle Vierertische" in page
