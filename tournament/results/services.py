@@ -132,7 +132,8 @@ def save_entry(
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, entry.number)]) from None
     number = entry.number
-    stored = {e.number: e for e in sheet.entries.all()}
+    stored_entries = list(sheet.entries.all())
+    stored = {e.number: e for e in stored_entries}
     existing = stored.get(number)
     if existing is not None and not replace:
         raise ServiceError(
@@ -154,7 +155,7 @@ def save_entry(
     if own:
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     before = existing.as_record() if existing is not None else None
-    saved = store_scored(tournament, [(sheet, sheet_score)])[sheet.pk][number]
+    saved = store_scored(tournament, [(sheet, sheet_score)], stored_entries)[sheet.pk][number]
     if not correction:  # a correction's one log line is its own, with the reason (signing.correct)
         record(
             tournament,

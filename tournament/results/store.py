@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -150,9 +151,18 @@ def seat_totals(sheet_score: Sheet, seats: Iterable[Seat]) -> list[Seat]:
 
 def locked_sheet(sheet: Scoresheet) -> Scoresheet:
     """The sheet read afresh and locked for the rest of the transaction, with its match,
-    tournament and table. A sheet of a discarded draw is kept as it was: every write is refused."""
+    tournament and table. A sheet of a discarded draw is kept as it was: every write is refused.
+
+    Only the sheet's row is locked: entries at other tables go on meanwhile (PostgreSQL would
+    otherwise lock the shared match and tournament rows too). A new draw locks every sheet of
+    the match before it discards it (``draw.services``), so it waits for the entry or the entry
+    sees the draw discarded. A sheet already locked in this transaction is returned as it is."""
+    if connection.in_atomic_block and getattr(sheet, "locked_in", None) is connection.atomic_blocks[0]:
+        return sheet
     sheet = (
-        Scoresheet.objects.select_for_update().select_related("match__tournament", "table").get(pk=sheet.pk)
+        Scoresheet.objects.select_for_update(of=("self",))
+        .select_related("match__tournament", "table")
+        .get(pk=sheet.pk)
     )
     if sheet.match.is_discarded:
         raise ServiceError(
@@ -161,6 +171,8 @@ def locked_sheet(sheet: Scoresheet) -> Scoresheet:
                 "and takes nothing more."
             )
         )
+    if connection.in_atomic_block:
+        sheet.locked_in = connection.atomic_blocks[0]
     return sheet
 
 
@@ -170,22 +182,28 @@ def _chunks(values: list, size: int = BATCH):
 
 
 def store_scored(
-    tournament: Tournament, scored_sheets: Iterable[tuple[Scoresheet, Sheet]]
+    tournament: Tournament,
+    scored_sheets: Iterable[tuple[Scoresheet, Sheet]],
+    stored_entries: Iterable[GameEntry] | None = None,
 ) -> dict[int, dict[int, GameEntry]]:
     """Store each sheet exactly as the engine scored it: its entries created, changed or removed
     to match the engine's rows, its seats' points and tie-break counts, its status (open or
     complete; a signed or void sheet stays so) and a new version; then the tournament's
     results version. Call inside the transaction that locked the sheets. Returns the stored
-    entries by sheet and game number."""
+    entries by sheet and game number. ``stored_entries``: the entries of the sheets as just read
+    in this transaction, when the caller has them (they are not read again)."""
     scored_sheets = list(scored_sheets)
     ids = [sheet.pk for sheet, _score in scored_sheets]
     existing: dict[int, dict[int, GameEntry]] = {pk: {} for pk in ids}
     seats: dict[int, list[Seat]] = {}
     for chunk in _chunks(ids):
-        for entry in GameEntry.objects.filter(scoresheet_id__in=chunk):
+        found = GameEntry.objects.filter(scoresheet_id__in=chunk) if stored_entries is None else ()
+        for entry in found:
             existing[entry.scoresheet_id][entry.number] = entry
         for seat in Seat.objects.filter(table__scoresheet__in=chunk):
             seats.setdefault(seat.table_id, []).append(seat)
+    for entry in stored_entries or ():
+        existing[entry.scoresheet_id][entry.number] = entry
     now = timezone.now()
     created, changed, removed, stored = [], [], [], {}
     for sheet, sheet_score in scored_sheets:
@@ -215,11 +233,22 @@ def store_scored(
         changed, [*DESCRIBING_FIELDS, *SCORED_FIELDS, "updated"], batch_size=BATCH // 4
     )
     GameEntry.objects.bulk_create(created, batch_size=BATCH)
-    Seat.objects.bulk_update(
-        [seat for table in seats.values() for seat in table], ["points", *TALLY_FIELDS], batch_size=BATCH // 4
-    )
-    Scoresheet.objects.bulk_update(
-        [sheet for sheet, _score in scored_sheets], ["status", "version"], batch_size=BATCH // 4
-    )
+    if len(scored_sheets) == 1:  # one sheet (an entry at the table): plain updates, no CASE to build
+        for seat in (seat for table in seats.values() for seat in table):
+            values = {field: getattr(seat, field) for field in ("points", *TALLY_FIELDS)}
+            Seat.objects.filter(pk=seat.pk).update(**values)
+        (sheet, _score), *_ = scored_sheets
+        Scoresheet.objects.filter(pk=sheet.pk).update(status=sheet.status, version=sheet.version)
+    else:
+        Seat.objects.bulk_update(
+            [seat for table in seats.values() for seat in table],
+            ["points", *TALLY_FIELDS],
+            batch_size=BATCH // 4,
+        )
+        Scoresheet.objects.bulk_update(
+            [sheet for sheet, _score in scored_sheets], ["status", "version"], batch_size=BATCH // 4
+        )
+    # Last, so that the tournament's row (shared by every table) is locked only for the rest of
+    # the transaction: on PostgreSQL the entries of other tables wait for that row, not the sheet.
     tournament.results_changed()
     return stored

@@ -61,12 +61,14 @@ def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
     return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
 
 
-def phone_context(sheet: Scoresheet) -> dict:
+def phone_context(sheet: Scoresheet, is_loaded: bool = False) -> dict:
     """The table's sheet as the phone shows it: the desk's view of it (same engine, same
-    messages), with names instead of seat numbers."""
+    messages), with names instead of seat numbers. The sheet is read afresh unless
+    ``is_loaded`` (by ``loaded``)."""
+    if not is_loaded:
+        (sheet,) = loaded([sheet])
     tournament = sheet.match.tournament
     rules = tournament.rules
-    (sheet,) = loaded([sheet])
     view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
     scored = view.score
     names = {seat.position: seat.name for seat in view.seats}
@@ -292,13 +294,13 @@ def send(request, code, sheet):
     except ServiceError as error:
         return JsonResponse({"ok": False, "message": str(error.message)}, status=400)
     services.seen(sheet)
-    sheet.refresh_from_db()
+    (sheet,) = loaded([sheet])  # as the write left it
     if sheet.status == Scoresheet.Status.SIGNED:
         context = {"sheet": sheet, "final": signed_totals(sheet)}
         answer["html"] = render_to_string("table/_locked.html", context, request=request)
         answer["state"] = {"status": sheet.status, "version": sheet.version}
     else:
-        context = phone_context(sheet)
+        context = phone_context(sheet, is_loaded=True)
         answer["html"] = _sheet_html(request, context)
         answer["state"] = context["state"]
     return JsonResponse(answer)
