@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 
 def soloist_games_before(number: int, earlier: Iterable[Scored]) -> int:
     """Counted entries of contract Solo, Wenz, Solo Tout or Wenz Tout before game ``number``
-    at this table in this match. Struck entries and sanctions do not count (RULINGS 7, 8);
-    a Sie is not one of these contracts."""
+    at this table in this match, whether it seats four or five (5.2.16). Struck entries and
+    sanctions do not count (RULINGS 7, 8); a Sie is not one of these contracts."""
     return sum(
         1
         for scored in earlier
@@ -43,7 +43,7 @@ def needs_approval(kind: Kind, number: int, earlier: Iterable[Scored], profile: 
 ROW_APPROVAL = {Family.SOLO: Contract.SOLO, Family.TOUT: Contract.SOLO_TOUT, Family.SIE: Contract.SIE}
 
 
-def approval_covers(contract: Contract, entry: Entry, profile: RuleProfile) -> bool:
+def approval_covers(contract: Contract, entry: Entry, profile: RuleProfile, seats: int = 4) -> bool:
     """Whether the supervisor's approval of ``contract`` for the entry's game number covers the
     entry: a described game only by an approval of its own contract (an approved Solo-Tout does
     not cover a Wenz-Tout), a paper-list row by one whose contract scores as the row does (a
@@ -51,17 +51,17 @@ def approval_covers(contract: Contract, entry: Entry, profile: RuleProfile) -> b
     if isinstance(entry, Game):
         return contract is entry.contract
     if isinstance(entry, Transcribed):
-        kind = transcribe(entry, profile).kind
+        kind = transcribe(entry, profile, seats).kind
         return kind is not None and family_of(contract) is kind.family
     return False
 
 
-def approval_contract(entry: Entry, profile: RuleProfile) -> Contract | None:
+def approval_contract(entry: Entry, profile: RuleProfile, seats: int = 4) -> Contract | None:
     """The contract an approval of this entry names, or None where none is ever needed (a
     Sauspiel, a sanction, a row that reads as neither Solo, Tout nor Sie)."""
     if isinstance(entry, Game):
         return None if entry.contract is Contract.RUFER else entry.contract
     if isinstance(entry, Transcribed):
-        kind = transcribe(entry, profile).kind
+        kind = transcribe(entry, profile, seats).kind
         return ROW_APPROVAL.get(kind.family) if kind is not None else None
     return None

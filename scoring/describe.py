@@ -5,7 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Contract, Suit, suit_is_valid
-from .entries import SEATS, Family, Game, Kind, Level, Result, Sanction, family_of, sanction_family_of
+from .entries import (
+    Family,
+    Game,
+    Kind,
+    Level,
+    Result,
+    Sanction,
+    family_of,
+    playing,
+    sanction_family_of,
+    seats_of,
+    sitting_out,
+)
 from .problems import Code, Problem
 from .profiles import RuleProfile
 
@@ -20,14 +32,26 @@ class Described:
 REQUIRED_SEATS = ("declarer", "liable")
 
 
-def _seat_problems(number: int, **seats: int | None) -> list[Problem]:
-    """Seats must be 1–4; the declarer and the liable player must be given at all."""
-    return [
-        Problem(Code.SEAT_OUT_OF_RANGE, game=number, field=name, value=str(seat))
-        for name, seat in seats.items()
-        if (seat is not None or name in REQUIRED_SEATS)
-        and (isinstance(seat, bool) or not isinstance(seat, int) or seat not in SEATS)
-    ]
+def _seat_problems(number: int, table: int, in_range: bool, **named: int | None) -> list[Problem]:
+    """Seats must be 1–4 (1–5 at a table of five); the declarer and the liable player must be
+    given at all. At five the dealer sits out his game: he is neither declarer, partner nor
+    liable (tables of five, README readings)."""
+    out = sitting_out(number, table) if in_range else None
+    problems = []
+    for name, seat in named.items():
+        if seat is None and name not in REQUIRED_SEATS:
+            continue
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat not in seats_of(table):
+            problems.append(
+                Problem(Code.SEAT_OUT_OF_RANGE, game=number, field=name, value=str(seat), seats=table)
+            )
+        elif seat == out:
+            problems.append(Problem(Code.SEAT_SITS_OUT, game=number, field=name, value=seat, seats=table))
+    return problems
+
+
+def _number_in_range(number: int, profile: RuleProfile, seats: int) -> bool:
+    return 1 <= number <= profile.games_for(seats)
 
 
 def _suit_problems(game: Game | Sanction, contract: Contract, suit: Suit | None) -> list[Problem]:
@@ -107,12 +131,13 @@ def _outcome(game: Game) -> tuple[bool | None, Level, list[Problem]]:
     return game.result is Result.WON, level, []
 
 
-def describe_game(game: Game, profile: RuleProfile) -> Described:
+def describe_game(game: Game, profile: RuleProfile, seats: int = 4) -> Described:
     n = game.number
     problems: list[Problem] = []
-    if not 1 <= n <= profile.games_per_match:
+    in_range = _number_in_range(n, profile, seats)
+    if not in_range:
         problems.append(Problem(Code.GAME_NUMBER_OUT_OF_RANGE, game=n, field="game", value=n))
-    problems += _seat_problems(n, declarer=game.declarer, partner=game.partner)
+    problems += _seat_problems(n, seats, in_range, declarer=game.declarer, partner=game.partner)
     problems += _suit_problems(game, game.contract, game.suit)
     problems += _partner_problems(n, game.contract, game.declarer, game.partner)
     if game.invalid_announcement and game.contract is Contract.RUFER:
@@ -135,7 +160,7 @@ def describe_game(game: Game, profile: RuleProfile) -> Described:
     if family is Family.RUFER:
         assert game.partner is not None
         side = frozenset((game.declarer, game.partner))
-        winners = side if won else frozenset(SEATS) - side
+        winners = side if won else frozenset(playing(n, seats)) - side
         return Described(Kind(Family.RUFER, level=level, winners=winners))
     return Described(
         Kind(family, level=level if family is Family.SOLO else Level.NORMAL, won=won, declarer=game.declarer),
@@ -143,13 +168,14 @@ def describe_game(game: Game, profile: RuleProfile) -> Described:
     )
 
 
-def describe_sanction(sanction: Sanction, profile: RuleProfile) -> Described:
+def describe_sanction(sanction: Sanction, profile: RuleProfile, seats: int = 4) -> Described:
     n = sanction.number
     problems: list[Problem] = []
-    if not 1 <= n <= profile.games_per_match:
+    in_range = _number_in_range(n, profile, seats)
+    if not in_range:
         problems.append(Problem(Code.GAME_NUMBER_OUT_OF_RANGE, game=n, field="game", value=n))
     problems += _seat_problems(
-        n, declarer=sanction.declarer, partner=sanction.partner, liable=sanction.liable
+        n, seats, in_range, declarer=sanction.declarer, partner=sanction.partner, liable=sanction.liable
     )
     family = sanction_family_of(sanction.contract)
     if family is None:
@@ -167,7 +193,7 @@ def describe_sanction(sanction: Sanction, profile: RuleProfile) -> Described:
         if sanction.liable in side:
             liable_partner = (side - {sanction.liable}).pop()
         else:
-            liable_partner = (set(SEATS) - side - {sanction.liable}).pop()
+            liable_partner = (set(playing(n, seats)) - side - {sanction.liable}).pop()
         return Described(Kind(family, liable=sanction.liable, liable_partner=liable_partner))
     assert family is not None
     return Described(Kind(family, liable=sanction.liable, declarer=sanction.declarer), downgraded=downgraded)

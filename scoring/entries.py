@@ -3,10 +3,13 @@
 Three ways to write a game number (EXCHANGE.md, fields of a game):
 - ``Game``: the described game (contract, declarer, result or card points …);
 - ``Sanction``: a sanction that replaced the game (3.4.17, RULINGS 9);
-- ``Transcribed``: the four numbers copied from the paper list (RULINGS 12).
+- ``Transcribed``: the numbers copied from the paper list, one per seat (RULINGS 12).
 
 All three are reduced to a ``Kind``: the scoring-relevant facts of the entry. Two entries of the
 same kind score the same points, and transcription recognises kinds.
+
+A table has four seats, or five where the dealer sits out the game he dealt (tables of five,
+README readings): four players play every game either way.
 """
 
 from __future__ import annotations
@@ -17,9 +20,43 @@ from enum import IntEnum, StrEnum
 from .cards import Contract, Suit
 
 SEATS: tuple[int, int, int, int] = (1, 2, 3, 4)
+TABLE_SIZES = (4, 5)
 
-Points = tuple[int, int, int, int]
+Points = tuple[int, ...]  # one number per seat, in seat order
 ZERO: Points = (0, 0, 0, 0)
+
+
+def seats_of(count: int) -> tuple[int, ...]:
+    """The seats of a table of ``count``: 1–4, or 1–5 at a table of five."""
+    if count not in TABLE_SIZES:
+        raise ValueError(f"a table has 4 or 5 seats, not {count}")
+    return tuple(range(1, count + 1))
+
+
+def zero(count: int) -> Points:
+    return (0,) * len(seats_of(count))
+
+
+def dealer(game_number: int, seats: int = 4) -> int:
+    """Seat 1 deals game 1, then clockwise (2.2.2, RULINGS 1; at five: README readings)."""
+    return (game_number - 1) % len(seats_of(seats)) + 1
+
+
+def round_of(game_number: int, seats: int = 4) -> int:
+    """Each seat deals once a round: games 1–4 are round 1 (2.4.15), at five games 1–5."""
+    return (game_number - 1) // len(seats_of(seats)) + 1
+
+
+def sitting_out(game_number: int, seats: int = 4) -> int | None:
+    """The seat that does not play game ``game_number``: at a table of five its dealer, who
+    scores 0 and may not be declarer, partner or liable (tables of five, README readings)."""
+    return dealer(game_number, seats) if seats == 5 else None
+
+
+def playing(game_number: int, seats: int = 4) -> tuple[int, ...]:
+    """The four seats that play game ``game_number``."""
+    out = sitting_out(game_number, seats)
+    return tuple(seat for seat in seats_of(seats) if seat != out)
 
 
 class Result(StrEnum):
@@ -138,8 +175,9 @@ class Sanction:
 
 @dataclass(frozen=True)
 class Transcribed:
-    """The four numbers of a paper-list row in seat order, and the circled seat if the row
-    holds a soloist's circled number (RULINGS 12, 5.3.3)."""
+    """The numbers of a paper-list row in seat order (four, or five with the sitting-out
+    dealer's 0), and the circled seat if the row holds a soloist's circled number (RULINGS 12,
+    5.3.3)."""
 
     number: int
     points: tuple[int, ...]

@@ -1,4 +1,5 @@
-"""The referee's short notation: one game as a few keystrokes, one paper row as four numbers.
+"""The referee's short notation: one game as a few keystrokes, one paper row as four numbers
+(five at a table of five, where seats 1–5 may be named: README readings).
 
 Games (case and spaces do not matter)::
 
@@ -16,7 +17,8 @@ The result is ``+`` (won) or ``-`` (lost) followed by ``s`` (Schneider) or ``x``
 the declarer side's card points (0–120), optionally followed by ``x`` for Schwarz.
 
 Paper rows: four whole numbers in seat order, the circled one marked ``*`` or in brackets,
-e.g. ``6* -2 -2 -2`` or ``(6) -2 -2 -2``; ``1 -1 1 -1`` has no circle.
+e.g. ``6* -2 -2 -2`` or ``(6) -2 -2 -2``; ``1 -1 1 -1`` has no circle. At a table of five a row
+has five numbers, the sitting-out dealer's 0 among them: ``0 6* -2 -2 -2``.
 """
 
 from __future__ import annotations
@@ -25,36 +27,46 @@ import re
 from dataclasses import replace
 
 from .cards import Contract, Suit
-from .entries import Game, Result, Transcribed
+from .entries import TABLE_SIZES, Game, Result, Transcribed, seats_of
 from .problems import Code
 
 SUITS = {"e": Suit.EICHEL, "g": Suit.GRAS, "h": Suit.HERZ, "s": Suit.SCHELLEN}
-_SEAT = r"([1-4])"
 _OUTCOME = r"(?:(?P<sign>[+-])(?P<level>s|x)?|(?P<points>[0-9]{1,3})(?P<schwarz>x)?|(?P<invalid>!))"
-_PATTERNS = [
-    (Contract.SIE, re.compile(r"sie" + _SEAT)),
-    (Contract.WENZ_TOUT, re.compile(r"wt" + _SEAT + _OUTCOME)),
-    (Contract.WENZ, re.compile(r"w" + _SEAT + _OUTCOME)),
-    (Contract.SOLO_TOUT, re.compile(r"t([eghs])" + _SEAT + _OUTCOME)),
-    (Contract.SOLO, re.compile(r"s([eghs])" + _SEAT + _OUTCOME)),
-    (Contract.RUFER, re.compile(r"r([eghs])" + _SEAT + _SEAT + _OUTCOME)),
-]
+
+
+def _patterns(seats: int) -> list[tuple[Contract, re.Pattern[str]]]:
+    seat = f"([1-{seats}])"
+    return [
+        (Contract.SIE, re.compile(r"sie" + seat)),
+        (Contract.WENZ_TOUT, re.compile(r"wt" + seat + _OUTCOME)),
+        (Contract.WENZ, re.compile(r"w" + seat + _OUTCOME)),
+        (Contract.SOLO_TOUT, re.compile(r"t([eghs])" + seat + _OUTCOME)),
+        (Contract.SOLO, re.compile(r"s([eghs])" + seat + _OUTCOME)),
+        (Contract.RUFER, re.compile(r"r([eghs])" + seat + seat + _OUTCOME)),
+    ]
+
+
+_PATTERNS = {seats: _patterns(seats) for seats in TABLE_SIZES}
 
 
 class NotationError(ValueError):
-    def __init__(self, code: Code, value: str | None = None) -> None:
+    """``seats``: the size of the table, for a message that names the seats or counts numbers."""
+
+    def __init__(self, code: Code, value: str | None = None, seats: int = 4) -> None:
         super().__init__(code)
         self.code = code
         self.value = value
+        self.seats = seats
 
 
 # Read leniently, to say what is wrong with a game that no pattern reads.
 _LENIENT = re.compile(r"(sie|wt|w|t|s|r)([a-z]?)([0-9]*)(.*)")
-_SEATS_OF = {"sie": 1, "wt": 1, "w": 1, "t": 1, "s": 1, "r": 2}
+_SEATS_NAMED = {"sie": 1, "wt": 1, "w": 1, "t": 1, "s": 1, "r": 2}
 
 
-def diagnose(compact: str) -> NotationError:
-    """Why ``compact`` (lower case, no spaces) is not a game: the first thing wrong in it."""
+def diagnose(compact: str, seats: int = 4) -> NotationError:
+    """Why ``compact`` (lower case, no spaces) is not a game at a table of ``seats``: the first
+    thing wrong in it."""
     found = _LENIENT.fullmatch(compact)
     if found is None:
         return NotationError(Code.NOTATION_UNREADABLE)
@@ -66,21 +78,22 @@ def diagnose(compact: str) -> NotationError:
             return NotationError(Code.NOTATION_SUIT_UNKNOWN, letter)
     elif letter:
         return NotationError(Code.NOTATION_UNREADABLE)
-    seats = _SEATS_OF[head]
-    for digit in digits[:seats]:
-        if digit not in "1234":
-            return NotationError(Code.NOTATION_SEAT_UNKNOWN, digit)
-    if len(digits) < seats:
+    named = _SEATS_NAMED[head]
+    for digit in digits[:named]:
+        if int(digit) not in seats_of(seats):
+            return NotationError(Code.NOTATION_SEAT_UNKNOWN, digit, seats)
+    if len(digits) < named:
         return NotationError(Code.NOTATION_PARTNER_MISSING if digits else Code.NOTATION_UNREADABLE)
-    if head != "sie" and not rest and len(digits) == seats:
+    if head != "sie" and not rest and len(digits) == named:
         return NotationError(Code.NOTATION_RESULT_MISSING)
     return NotationError(Code.NOTATION_UNREADABLE)
 
 
-def parse_game(text: str, number: int, approved: bool = False) -> Game:
-    """Read a game in the short notation; ``NotationError`` if it is not one."""
+def parse_game(text: str, number: int, approved: bool = False, seats: int = 4) -> Game:
+    """Read a game in the short notation, naming seats 1 to ``seats``; ``NotationError`` if it
+    is not one."""
     compact = re.sub(r"\s+", "", text.lower())  # seats are single digits: "re13 75" = "re1375"
-    for contract, pattern in _PATTERNS:
+    for contract, pattern in _PATTERNS[seats]:
         match = pattern.fullmatch(compact)
         if match is None:
             continue
@@ -104,22 +117,22 @@ def parse_game(text: str, number: int, approved: bool = False) -> Game:
             schneider=found["level"] == "s",
             schwarz=found["level"] == "x",
         )
-    raise diagnose(compact)
+    raise diagnose(compact, seats)
 
 
 _NUMBER = re.compile(r"^(\()?([+-]?[0-9]{1,3})(\))?(\*)?$")
 
 
-def parse_row(text: str, number: int, approved: bool = False) -> Transcribed:
-    """Read a paper-list row: four numbers, the circled one marked (RULINGS 12)."""
+def parse_row(text: str, number: int, approved: bool = False, seats: int = 4) -> Transcribed:
+    """Read a paper-list row: one number per seat, the circled one marked (RULINGS 12)."""
     tokens = text.replace(",", " ").replace(";", " ").split()
-    if len(tokens) != 4:
-        raise NotationError(Code.POINTS_NOT_FOUR)
+    if len(tokens) != len(seats_of(seats)):
+        raise NotationError(Code.POINTS_NOT_FOUR, seats=seats)
     points, circled = [], []
     for seat, token in enumerate(tokens, start=1):
         match = _NUMBER.match(token)
         if match is None or bool(match.group(1)) != bool(match.group(3)):
-            raise NotationError(Code.POINTS_NOT_FOUR)
+            raise NotationError(Code.POINTS_NOT_FOUR, seats=seats)
         points.append(int(match.group(2)))
         if match.group(1) or match.group(4):
             circled.append(seat)
@@ -154,6 +167,7 @@ def format_game(game: Game) -> str:
 
 
 def format_row(row: Transcribed) -> str:
+    """The row as typed: one number per seat, four or five, the circled one marked."""
     return " ".join(
         f"{value}*" if seat == row.declarer else str(value) for seat, value in enumerate(row.points, start=1)
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from .approvals import needs_approval
 from .describe import Described, describe_game, describe_sanction
-from .entries import ZERO, Entry, Family, Game, Kind, Points, Sanction, Transcribed
+from .entries import Entry, Family, Game, Kind, Points, Sanction, Transcribed, sitting_out, zero
 from .points import points_of
 from .problems import Problem
 from .profiles import RuleProfile
@@ -17,7 +17,8 @@ from .transcription import transcribe
 
 @dataclass(frozen=True)
 class Scored:
-    """An entry with its points for seats 1–4 and the reasons behind them.
+    """An entry with its points for seats 1–4 (1–5 at a table of five, the sitting-out
+    dealer's 0 included) and the reasons behind them.
 
     ``struck``: needed approval and had none: 0 points, counts for nothing (RULINGS 8).
     ``downgraded``: a Tout or a Schwarz in game 1, scored as a plain Solo/Wenz (RULINGS 6).
@@ -67,25 +68,26 @@ class Scored:
         return Tally()
 
 
-def describe(entry: Entry, profile: RuleProfile) -> Described:
+def describe(entry: Entry, profile: RuleProfile, seats: int = 4) -> Described:
     if isinstance(entry, Game):
-        return describe_game(entry, profile)
+        return describe_game(entry, profile, seats)
     if isinstance(entry, Sanction):
-        return describe_sanction(entry, profile)
-    return transcribe(entry, profile)
+        return describe_sanction(entry, profile, seats)
+    return transcribe(entry, profile, seats)
 
 
-def score_entry(entry: Entry, profile: RuleProfile, earlier: Sequence[Scored] = ()) -> Scored:
-    """Score ``entry`` given the entries already on the sheet (for the approval count)."""
-    described = describe(entry, profile)
+def score_entry(entry: Entry, profile: RuleProfile, earlier: Sequence[Scored] = (), seats: int = 4) -> Scored:
+    """Score ``entry`` at a table of ``seats`` given the entries already on the sheet (for the
+    approval count, which counts per table whatever its size: 5.2.16)."""
+    described = describe(entry, profile, seats)
     if described.kind is None:
-        raw = ZERO
+        raw = zero(seats)
         if (
             isinstance(entry, Transcribed)
-            and len(entry.points) == 4
+            and len(entry.points) == seats
             and all(isinstance(v, int) and not isinstance(v, bool) for v in entry.points)
         ):
-            raw = tuple(entry.points)  # type: ignore[assignment]
+            raw = tuple(entry.points)
         return Scored(entry, None, raw, described.problems)
     kind = described.kind
     required = False
@@ -98,7 +100,7 @@ def score_entry(entry: Entry, profile: RuleProfile, earlier: Sequence[Scored] = 
     return Scored(
         entry,
         kind,
-        ZERO if struck else points_of(kind, profile),
+        zero(seats) if struck else points_of(kind, profile, seats, sitting_out(entry.number, seats)),
         downgraded=described.downgraded,
         needs_approval=required,
         struck=struck,

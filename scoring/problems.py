@@ -29,9 +29,11 @@ class Code(StrEnum):
     INVALID_RUFER_IS_SANCTION = "invalid_rufer_is_sanction"  # RULINGS 10
     INVALID_ANNOUNCEMENT_IS_LOST = "invalid_announcement_is_lost"  # RULINGS 10, 2.4.10
     SANCTION_CONTRACT_INVALID = "sanction_contract_invalid"  # RULINGS 9: no Sie sanction
+    SEAT_SITS_OUT = "seat_sits_out"  # tables of five: the dealer plays no part in his game
     # Transcription (RULINGS 12)
     POINTS_NOT_FOUR = "points_not_four"
     POINTS_DO_NOT_SUM_TO_ZERO = "points_do_not_sum_to_zero"
+    DEALER_POINTS_NOT_ZERO = "dealer_points_not_zero"  # tables of five: the dealer scores 0
     POINTS_MATCH_NOTHING = "points_match_nothing"
     POINTS_AMBIGUOUS = "points_ambiguous"
     TOUT_OR_SCHWARZ_IN_FIRST_GAME = "tout_or_schwarz_in_first_game"  # 5.2.15 on paper
@@ -62,12 +64,16 @@ class Code(StrEnum):
     CALLED_SUIT_NOT_HELD = "called_suit_not_held"  # 2.5.1
     ALL_ACES_HELD = "all_aces_held"  # 2.5.3
     TRUMP_SUIT_NOT_HELD = "trump_suit_not_held"  # 2.6.4
+    # The draw with tables of five: no N = 4a + 5b (1–3, 6, 7, 11)
+    PARTICIPANTS_DO_NOT_FILL_TABLES = "participants_do_not_fill_tables"
 
 
 @dataclass(frozen=True)
 class Problem:
     """What is wrong, and where. ``field`` names the offending field of an entry or
-    profile; ``value`` carries the number a message needs (a seat, a sum, a count)."""
+    profile; ``value`` carries the number a message needs (a seat, a sum, a count); ``seats``
+    is the size of the table where the message names the seats or counts the numbers of a row
+    (a table of five, README readings)."""
 
     code: Code
     game: int | None = None
@@ -75,3 +81,4 @@ class Problem:
     seat: int | None = None
     field: str | None = None
     value: int | str | None = None
+    seats: int = 4

@@ -48,6 +48,16 @@ class RuleProfile:
     min_age: int  # 5.2.12
     points: PointTable = field(default_factory=PointTable)
     sanctions: SanctionTable = field(default_factory=SanctionTable)
+    # A field that does not fill tables of four seats some tables of five, where the dealer
+    # sits out the game he dealt (tables of five, README readings).
+    tables_of_five: bool = True
+
+    def games_for(self, seats: int) -> int:
+        """The games of a match at a table of ``seats``: at five each seat deals as often as at
+        four, so every player plays ``games_per_match`` games (tables of five, README readings)."""
+        if seats not in (4, 5):
+            raise ValueError(f"a table has 4 or 5 seats, not {seats}")
+        return self.games_per_match * seats // 4  # whole rounds: games_per_match % 4 == 0
 
     def problems(self) -> list[Problem]:
         """Every reason this profile cannot be used: numbers out of range, a table whose games
@@ -113,6 +123,7 @@ class RuleProfile:
             "games_per_match": self.games_per_match,
             "solo_approval_from": self.solo_approval_from,
             "min_age": self.min_age,
+            "tables_of_five": self.tables_of_five,
             "points": {
                 "rufer": list(self.points.rufer),
                 "solo": [list(pair) for pair in self.points.solo],
@@ -179,6 +190,13 @@ def _int(value: Any, name: str, found: list[Problem]) -> int | None:
     return value
 
 
+def _bool(value: Any, name: str, found: list[Problem]) -> bool | None:
+    if not isinstance(value, bool):
+        found.append(Problem(Code.PROFILE_VALUE_INVALID, field=name, value=str(value)))
+        return None
+    return value
+
+
 def _ints(value: Any, length: int, name: str, found: list[Problem]) -> tuple[int, ...] | None:
     if not isinstance(value, list | tuple) or len(value) != length:
         found.append(Problem(Code.PROFILE_VALUE_INVALID, field=name, value=str(value)))
@@ -208,6 +226,8 @@ def build_profile(name: str | None = None, overrides: Mapping[str, Any] | None =
     for key in ("matches", "games_per_match", "solo_approval_from", "min_age"):
         if key in overrides:
             top[key] = _int(overrides[key], key, found)
+    if "tables_of_five" in overrides:
+        top["tables_of_five"] = _bool(overrides["tables_of_five"], "tables_of_five", found)
     points = profile.points
     given_points = _mapping(overrides, "points", found)
     point_changes: dict[str, Any] = {}

@@ -3,22 +3,26 @@
 Four numbers in seat order and, for a soloist game, the circled seat (5.3.3). The row is
 accepted iff it sums to zero and exactly one kind of entry of the profile's point and sanction
 tables gives these numbers for that declarer. Sanctions are written uncircled.
+
+At a table of five the row has five numbers: the dealer's is 0, since he sits out the game he
+dealt, and the other four are recognised as a row of four (tables of five, README readings).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from .describe import Described
-from .entries import SEATS, Family, Kind, Level, Transcribed
+from .entries import SEATS, Family, Kind, Level, Transcribed, playing, seats_of, sitting_out
 from .points import points_of
 from .problems import Code, Problem
 from .profiles import RuleProfile
 
 
-def candidate_kinds(declarer: int | None) -> Iterator[Kind]:
-    """Every kind a row may be: soloist kinds of the circled seat, or every uncircled kind."""
+def candidate_kinds(declarer: int | None, players: Sequence[int] = SEATS) -> Iterator[Kind]:
+    """Every kind a row may be: soloist kinds of the circled seat, or every uncircled kind of
+    the four ``players``."""
     if declarer is not None:
         for won in (True, False):
             for level in Level:
@@ -26,11 +30,11 @@ def candidate_kinds(declarer: int | None) -> Iterator[Kind]:
             yield Kind(Family.TOUT, won=won, declarer=declarer)
         yield Kind(Family.SIE, won=True, declarer=declarer)
         return
-    for pair in combinations(SEATS, 2):
+    for pair in combinations(players, 2):
         for level in Level:
             yield Kind(Family.RUFER, level=level, winners=frozenset(pair))
-    for liable in SEATS:
-        for other in SEATS:
+    for liable in players:
+        for other in players:
             if other != liable:
                 yield Kind(Family.SANCTION_RUFER, liable=liable, liable_partner=other)
             for family in (Family.SANCTION_SOLO, Family.SANCTION_TOUT):
@@ -48,21 +52,39 @@ def _not_in_first_game(kind: Kind) -> Code | None:
     return None
 
 
-def transcribe(row: Transcribed, profile: RuleProfile) -> Described:
+def transcribe(row: Transcribed, profile: RuleProfile, seats: int = 4) -> Described:
     n = row.number
     problems: list[Problem] = []
-    if not 1 <= n <= profile.games_per_match:
+    in_range = 1 <= n <= profile.games_for(seats)
+    if not in_range:
         problems.append(Problem(Code.GAME_NUMBER_OUT_OF_RANGE, game=n, field="game", value=n))
-    if row.declarer is not None and row.declarer not in SEATS:
-        problems.append(Problem(Code.SEAT_OUT_OF_RANGE, game=n, field="declarer", value=row.declarer))
+    out = sitting_out(n, seats) if in_range else None
+    if row.declarer is not None and row.declarer not in seats_of(seats):
+        problems.append(
+            Problem(Code.SEAT_OUT_OF_RANGE, game=n, field="declarer", value=row.declarer, seats=seats)
+        )
+    elif row.declarer is not None and row.declarer == out:
+        problems.append(
+            Problem(Code.SEAT_SITS_OUT, game=n, field="declarer", value=row.declarer, seats=seats)
+        )
     numbers = row.points
-    if len(numbers) != 4 or any(isinstance(v, bool) or not isinstance(v, int) for v in numbers):
-        problems.append(Problem(Code.POINTS_NOT_FOUR, game=n, field="points"))
+    if len(numbers) != seats or any(isinstance(v, bool) or not isinstance(v, int) for v in numbers):
+        problems.append(Problem(Code.POINTS_NOT_FOUR, game=n, field="points", seats=seats))
+    elif out is not None and numbers[out - 1] != 0:
+        problems.append(
+            Problem(Code.DEALER_POINTS_NOT_ZERO, game=n, seat=out, field="points", value=numbers[out - 1])
+        )
     elif sum(numbers) != 0:
-        problems.append(Problem(Code.POINTS_DO_NOT_SUM_TO_ZERO, game=n, field="points", value=sum(numbers)))
+        problems.append(
+            Problem(Code.POINTS_DO_NOT_SUM_TO_ZERO, game=n, field="points", value=sum(numbers), seats=seats)
+        )
     if problems:
         return Described(None, tuple(problems))
-    matches = [k for k in candidate_kinds(row.declarer) if points_of(k, profile) == tuple(numbers)]
+    matches = [
+        k
+        for k in candidate_kinds(row.declarer, playing(n, seats))
+        if points_of(k, profile, seats, out) == tuple(numbers)
+    ]
     if n == 1:
         refused = [(k, _not_in_first_game(k)) for k in matches]
         allowed = [k for k, code in refused if code is None]

@@ -39,8 +39,15 @@ MESSAGES = {
         "no win, no card points, no Schneider or Schwarz."
     ),
     Code.SANCTION_CONTRACT_INVALID: _("A sanction names a Sauspiel, Solo, Wenz or Tout."),
+    Code.SEAT_SITS_OUT: _(
+        "{field}: seat {value} dealt game {game} and sits it out: "
+        "he cannot be declarer, partner or liable player."
+    ),
     Code.POINTS_NOT_FOUR: _("Enter four whole numbers, one per seat."),
     Code.POINTS_DO_NOT_SUM_TO_ZERO: _("The four numbers sum to {value}, not 0."),
+    Code.DEALER_POINTS_NOT_ZERO: _(
+        "Seat {seat} dealt game {game} and sits it out: his number is 0, not {value}."
+    ),
     Code.POINTS_MATCH_NOTHING: _(
         "These numbers match no game and no sanction of the point table (is the circled seat right?)."
     ),
@@ -75,6 +82,9 @@ MESSAGES = {
         "what the others pay together)."
     ),
     Code.PARTICIPANTS_NOT_MULTIPLE_OF_FOUR: _("{value} participants do not fill tables of four (5.2.2)."),
+    Code.PARTICIPANTS_DO_NOT_FILL_TABLES: _(
+        "{value} participants do not fill tables of four and five (5.2.2)."
+    ),
     Code.HAND_NOT_EIGHT_CARDS: _("A hand has eight cards, not {value}."),
     Code.HAND_CARD_TWICE: _("The card {value} is in the hand twice."),
     Code.HAND_CARD_UNKNOWN: _("“{value}” is not a card (e.g. EO, GU, HA, S10, G7)."),
@@ -84,6 +94,14 @@ MESSAGES = {
     ),
     Code.ALL_ACES_HELD: _("With all the Aces the declarer is blocked: no Sauspiel (2.5.3)."),
     Code.TRUMP_SUIT_NOT_HELD: _("The declarer holds no card of the suit he makes trumps (2.6.4)."),
+}
+
+# At a table of five (README readings) the messages that name the seats or count the numbers.
+AT_FIVE = {
+    Code.SEAT_OUT_OF_RANGE: _("{field}: seat {value} does not exist (seats are 1 to 5)."),
+    Code.POINTS_NOT_FOUR: _("Enter five whole numbers, one per seat, the dealer's 0 included."),
+    Code.POINTS_DO_NOT_SUM_TO_ZERO: _("The five numbers sum to {value}, not 0."),
+    Code.NOTATION_SEAT_UNKNOWN: _("There is no seat {value}: the seats are 1 to 5."),
 }
 
 PLACE = _("Game {game}: ")
@@ -97,7 +115,8 @@ def _shortened(value) -> str:
 
 def problem_message(problem: Problem) -> str:
     """The problem as a sentence, prefixed with its game number when it has one."""
-    template = str(MESSAGES[problem.code])  # translated into the active language
+    message = AT_FIVE.get(problem.code) if problem.seats == 5 else None
+    template = str(message or MESSAGES[problem.code])  # translated into the active language
     text = template.format(
         game=problem.game,
         round=problem.round,
@@ -116,4 +135,4 @@ def problem_messages(problems: Iterable[Problem]) -> list[str]:
 
 def notation_message(error) -> str:
     """What is wrong with a typed game or paper row (a scoring.notation.NotationError)."""
-    return problem_message(Problem(error.code, value=error.value))
+    return problem_message(Problem(error.code, value=error.value, seats=error.seats))

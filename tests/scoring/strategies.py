@@ -1,9 +1,12 @@
 """Hypothesis strategies for valid entries, sheets and profiles."""
 
+from dataclasses import replace
+
 from hypothesis import strategies as st
 
 from scoring import Contract, Game, Result, Sanction, Suit, build_profile
 from scoring.cards import CALLABLE_ACES
+from scoring.entries import playing
 
 seats = st.integers(1, 4)
 
@@ -107,4 +110,26 @@ def sheets(draw, profile):
     """Entries for some or all games of a match, in random order of entry."""
     count = draw(st.integers(0, profile.games_per_match))
     entered = [draw(entries(n)) for n in range(1, count + 1)]
+    return draw(st.permutations(entered))
+
+
+def seated_at_five(entry, players):
+    """A four-seat entry moved to a table of five: seat i becomes the i-th of the four
+    ``players`` (the seats that play the game; the dealer sits out)."""
+    moved = {seat: players[seat - 1] for seat in (1, 2, 3, 4)}
+    if isinstance(entry, Sanction):
+        return replace(
+            entry,
+            declarer=moved[entry.declarer],
+            liable=moved[entry.liable],
+            partner=moved.get(entry.partner),
+        )
+    return replace(entry, declarer=moved[entry.declarer], partner=moved.get(entry.partner))
+
+
+@st.composite
+def five_seat_sheets(draw, profile):
+    """Entries for some or all games of a match at a table of five, in random order of entry."""
+    count = draw(st.integers(0, profile.games_for(5)))
+    entered = [seated_at_five(draw(entries(n)), playing(n, 5)) for n in range(1, count + 1)]
     return draw(st.permutations(entered))
