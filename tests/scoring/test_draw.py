@@ -75,10 +75,11 @@ def test_redraw_after_a_withdrawal():
     assert second.repeats == 0
 
 
-@pytest.mark.parametrize(("count", "missing"), [(0, 0), (3, 3), (17, 17), (18, 18), (19, 19)])
-def test_counts_that_do_not_fill_tables(count, missing):
-    assert [(p.code, p.value) for p in draw_problems(count)] == [
-        (Code.PARTICIPANTS_NOT_MULTIPLE_OF_FOUR, missing)
+@pytest.mark.parametrize("count", [0, 3, 17, 18, 19])
+def test_counts_that_do_not_fill_tables_of_four(count):
+    """With the profile's tables of five off (README readings) only multiples of four."""
+    assert [(p.code, p.value) for p in draw_problems(count, tables_of_five=False)] == [
+        (Code.PARTICIPANTS_NOT_MULTIPLE_OF_FOUR, count)
     ]
-    with pytest.raises(ValueError):
-        draw_matches(range(count), 1, "x")
+    with pytest.raises(ValueError, match="tables of four$"):
+        draw_matches(range(count), 1, "x", tables_of_five=False)

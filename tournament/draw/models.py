@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
 from ..participants.models import Participant
@@ -75,8 +75,11 @@ class Match(models.Model):
 class Table(models.Model):
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveIntegerField(_("table"))
-    # 5.3.1: the player who keeps the scoresheet, by seat.
+    # 5.3.1: the player who keeps the scoresheet, by seat (1–5: a table of five has a seat 5).
     scorekeeper = models.PositiveSmallIntegerField(_("scorekeeper's seat"), default=1)
+    # Four seats, or five where the dealer sits his game out (README readings): the sheet's
+    # columns, its games (profile × 5/4) and rounds (five games) follow it.
+    size = models.PositiveSmallIntegerField(_("seats"), default=4)
 
     class Meta:
         ordering = ["match", "number"]
@@ -85,9 +88,10 @@ class Table(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="table_number_unique"),
             models.CheckConstraint(
-                condition=Q(scorekeeper__gte=1) & Q(scorekeeper__lte=4),
+                condition=Q(scorekeeper__gte=1) & Q(scorekeeper__lte=F("size")),
                 name="scorekeeper_is_a_seat",
             ),
+            models.CheckConstraint(condition=Q(size__in=(4, 5)), name="table_of_four_or_five"),
         ]
 
     def __str__(self) -> str:
@@ -95,7 +99,7 @@ class Table(models.Model):
 
 
 class Seat(models.Model):
-    """Positions 1–4 clockwise; seat 1 deals game 1 (2.2.2)."""
+    """Positions 1–4 clockwise, 1–5 at a table of five; seat 1 deals game 1 (2.2.2)."""
 
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # Kept beside the table so that the database can refuse a participant twice in a match.
@@ -120,7 +124,7 @@ class Seat(models.Model):
             models.UniqueConstraint(fields=["table", "position"], name="seat_position_unique"),
             models.UniqueConstraint(fields=["match", "participant"], name="participant_once_per_match"),
             models.CheckConstraint(
-                condition=Q(position__gte=1) & Q(position__lte=4), name="seat_position_1_to_4"
+                condition=Q(position__gte=1) & Q(position__lte=5), name="seat_position_1_to_5"
             ),
         ]
 

@@ -1,4 +1,5 @@
-"""Drawing tables and seats by lot (5.2.2), for all matches or one."""
+"""Drawing tables and seats by lot (5.2.2), for all matches or one: tables of four, and as few
+tables of five as the field needs where the rule profile allows them (README readings)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.draw import draw_matches, draw_problems, repeated_pairs
+from scoring.draw import draw_matches, draw_problems, repeated_pairs, table_sizes
 from scoring.ranking import new_seed
 
 from ..checkin.services import drawn_participants
@@ -20,24 +21,76 @@ from ..tournaments.permissions import Perm, has_perm, require
 from .models import Match, Seat, Table
 
 
+def allows_five(tournament: Tournament | None) -> bool:
+    """Whether the draw seats tables of five where four do not fill: the rule profile's
+    option, on by default (tables of five, README readings)."""
+    return tournament is None or tournament.rules.tables_of_five
+
+
+def off_by(count: int, tournament: Tournament | None = None) -> tuple[int, int]:
+    """(missing, too many): how many participants from ``count`` to the nearest counts a draw
+    seats, above and below (0 below four participants)."""
+    five = allows_five(tournament)
+    missing = next(m for m in range(1, 5) if table_sizes(count + m, five))
+    extra = next((e for e in range(1, 5) if count - e >= 4 and table_sizes(count - e, five)), 0)
+    return missing, extra
+
+
+def tables_text(count: int, tournament: Tournament | None = None) -> str | None:
+    """How many tables of four and of five the draw makes of ``count`` participants (5.2.2;
+    tables of five, README readings), or None when it cannot seat them."""
+    sizes = table_sizes(count, allows_five(tournament))
+    if sizes is None:
+        return None
+    fours, fives = sizes
+    values = {
+        "fours": ngettext("%(n)s table of four", "%(n)s tables of four", fours) % {"n": fours},
+        "fives": ngettext("%(n)s table of five", "%(n)s tables of five", fives) % {"n": fives},
+    }
+    if not fives:
+        return _("The draw makes %(fours)s.") % values
+    if not fours:
+        return (
+            _("The draw makes %(fives)s: at a table of five the dealer sits out the game he dealt.") % values
+        )
+    return (
+        _("The draw makes %(fours)s and %(fives)s: at a table of five the dealer sits out the game he dealt.")
+        % values
+    )
+
+
 def tables_message(count: int, tournament: Tournament | None = None) -> str | None:
     """Why ``count`` active participants cannot be drawn, with what to do about it; with the
     tournament's check-in at the door (issue 17) said of those checked in."""
-    if not draw_problems(count):
+    five = allows_five(tournament)
+    if not draw_problems(count, five):
         return None
-    if tournament is not None and tournament.check_in:
-        return _("Checked in: %(count)s. %(problem)s") % {"count": count, "problem": tables_message(count)}
     if count < 4:
-        return _("A draw needs at least four active participants; there are %(count)s.") % {"count": count}
-    extra = count % 4
-    missing = 4 - extra
-    missing_text = ngettext("%(n)s player is missing", "%(n)s players are missing", missing) % {"n": missing}
-    extra_text = ngettext("%(n)s is too many", "%(n)s are too many", extra) % {"n": extra}
-    return _(
-        "%(count)s active participants do not fill tables of four: %(missing)s, or "
-        "%(extra)s. Take reserve players (Ersatzspieler) into the draw or set participants "
-        "to reserve."
-    ) % {"count": count, "missing": missing_text, "extra": extra_text}
+        problem = _("A draw needs at least four active participants; there are %(count)s.") % {"count": count}
+    else:
+        missing, extra = off_by(count, tournament)
+        values = {
+            "count": count,
+            "missing": ngettext("%(n)s player is missing", "%(n)s players are missing", missing)
+            % {"n": missing},
+            "extra": ngettext("%(n)s is too many", "%(n)s are too many", extra) % {"n": extra},
+        }
+        if five:  # only 6, 7 and 11: every other count from four on fills tables of four and five
+            template = _(
+                "%(count)s active participants do not fill tables of four and five: %(missing)s, "
+                "or %(extra)s. Take reserve players (Ersatzspieler) into the draw or set "
+                "participants to reserve."
+            )
+        else:
+            template = _(
+                "%(count)s active participants do not fill tables of four: %(missing)s, or "
+                "%(extra)s. Take reserve players (Ersatzspieler) into the draw or set participants "
+                "to reserve."
+            )
+        problem = template % values
+    if tournament is not None and tournament.check_in:
+        return _("Checked in: %(count)s. %(problem)s") % {"count": count, "problem": problem}
+    return problem
 
 
 def match_results_count(match: Match) -> int:
@@ -94,7 +147,7 @@ def _store(match: Match, tables, seed: str, user) -> None:
         match.tables.all().delete()
     participants = {p.pk: p for p in Participant.objects.filter(tournament=match.tournament)}
     created_tables = Table.objects.bulk_create(
-        [Table(match=match, number=index) for index in range(1, len(tables) + 1)]
+        [Table(match=match, number=index, size=len(seats)) for index, seats in enumerate(tables, start=1)]
     )
     Scoresheet.objects.bulk_create([Scoresheet(table=t, match=match) for t in created_tables])
     Seat.objects.bulk_create(
@@ -179,7 +232,7 @@ def draw_all(
     seed = (seed or "").strip() or new_seed()
     active = _active(tournament)
     previous = {m.number: _snapshot(m) for m in matches if m.is_drawn}
-    result = draw_matches(active, len(matches), seed)
+    result = draw_matches(active, len(matches), seed, tables_of_five=allows_five(tournament))
     for match, tables in zip(matches, result.matches, strict=True):
         _store(match, tables, seed, user)
     record(
@@ -214,7 +267,7 @@ def draw_one(
     others = tournament.matches.exclude(pk=match.pk).filter(drawn_at__isnull=False)
     fixed = _fixed_tables(others.prefetch_related("tables__seats"))
     previous = _snapshot(match) if match.is_drawn else None
-    result = draw_matches(active, 1, seed, fixed=fixed)
+    result = draw_matches(active, 1, seed, fixed=fixed, tables_of_five=allows_five(tournament))
     _store(match, result.matches[0], seed, user)
     record(
         tournament,

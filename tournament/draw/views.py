@@ -35,6 +35,7 @@ class DrawView(TournamentMixin, FormView):
         # Who the draw takes: with check-in at the door only those checked in (issue 17).
         active_players = drawn_participants(self.tournament)
         active = active_players.count()
+        _missing, too_many = draw_service.off_by(active, self.tournament)
         annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
         matches = [(m, m.results) for m in annotated]
         context.update(
@@ -43,10 +44,11 @@ class DrawView(TournamentMixin, FormView):
             any_results=any(results for _m, results in matches),
             active=active,
             message=draw_service.tables_message(active, self.tournament),
+            tables=draw_service.tables_text(active, self.tournament),
             check_in=self.tournament.check_in,
             reserves=participants.filter(status=Participant.Status.RESERVE),
             # The latest registered are offered for the reserve when there are too many.
-            latest_active=active_players.order_by("-number")[: active % 4],
+            latest_active=active_players.order_by("-number")[:too_many],
             repeats=draw_service.repeated_table_mates(self.tournament),
         )
         return context
@@ -82,7 +84,8 @@ class DrawView(TournamentMixin, FormView):
 
 
 class TableListView(DocumentMixin, TournamentMixin, TemplateView):
-    """Print-friendly: the tables of one match with their four players (5.2.2)."""
+    """Print-friendly: the tables of one match with their four players, or five at a table of
+    five (5.2.2)."""
 
     template_name = "print/tables.html"
     filename = "tische"

@@ -1,4 +1,5 @@
-"""The draw service, its history, the multiple-of-four message and the draw command."""
+"""The draw service, its history, the multiple-of-four message (tables of five off) and the draw
+command."""
 
 from io import StringIO
 
@@ -70,8 +71,15 @@ def test_redraw_of_one_match_keeps_the_others(tournament, organiser, add_players
     assert len(history.data["replaced"]) == 5  # the five tables it replaced
 
 
-def test_the_message_in_english(tournament, organiser, add_players):
+def four_only(tournament):
+    """The rule profile without tables of five (README readings): multiples of four only."""
+    tournament.rule_overrides = {"tables_of_five": False}
+    tournament.save()
+    return tournament
 
+
+def test_the_message_in_english(tournament, organiser, add_players):
+    four_only(tournament)
     add_players(tournament, 18)
     with translation.override("en"), pytest.raises(ServiceError) as error:
         draw_service.draw_all(organiser, tournament)
@@ -90,6 +98,7 @@ def test_the_message_in_english(tournament, organiser, add_players):
 def test_a_count_not_a_multiple_of_four_is_refused_with_what_is_missing(
     tournament, organiser, count, expected, add_players
 ):
+    four_only(tournament)
     add_players(tournament, count)
     with pytest.raises(ServiceError) as error:
         draw_service.draw_all(organiser, tournament)
@@ -99,6 +108,7 @@ def test_a_count_not_a_multiple_of_four_is_refused_with_what_is_missing(
 
 
 def test_draw_page_offers_reserve_players(tournament, organiser, client, add_players):
+    four_only(tournament)
     add_players(tournament, 15)
     (reserve,) = add_players(tournament, 1, start=50, status="reserve")
     client.force_login(organiser)
@@ -165,6 +175,7 @@ def test_draw_command(tournament, add_players):
 
 
 def test_draw_command_errors(tournament, add_players):
+    four_only(tournament)
     add_players(tournament, 6)
     with pytest.raises(CommandError, match="füllen keine Vierertische"):
         call_command("draw", tournament.slug)

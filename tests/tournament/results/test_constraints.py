@@ -39,14 +39,25 @@ def test_a_participant_sits_once_per_match(tournament, add_players):
         Seat.objects.create(table=second, match=match, position=1, participant=p1)
 
 
-def test_positions_are_unique_per_table_and_one_to_four(tournament, add_players):
-    p1, p2, p3 = add_players(tournament, 3)
+def test_positions_are_unique_per_table_and_one_to_five(tournament, add_players):
+    p1, p2, p3, p4 = add_players(tournament, 4)
     match, table = _table(tournament)
     Seat.objects.create(table=table, match=match, position=1, participant=p1)
     with pytest.raises(IntegrityError), transaction.atomic():
         Seat.objects.create(table=table, match=match, position=1, participant=p2)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(table=table, match=match, position=5, participant=p3)
+        Seat.objects.create(table=table, match=match, position=6, participant=p3)
+    Seat.objects.create(table=table, match=match, position=5, participant=p4)  # a table of five
+
+
+def test_a_table_has_four_or_five_seats_and_its_scorekeeper_sits_at_it(tournament):
+    match, table = _table(tournament)
+    for size in (3, 6):
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Table.objects.filter(pk=table.pk).update(size=size)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Table.objects.filter(pk=table.pk).update(scorekeeper=5)  # a table of four has no seat 5
+    Table.objects.filter(pk=table.pk).update(size=5, scorekeeper=5)
 
 
 def test_a_substitution_moment_is_unique(tournament, add_players):
