@@ -321,7 +321,9 @@
       return;
     }
     section.hidden = false;
-    var dealer = ((entry.number - 1) % 4) + 1;
+    var size = state.size || 4;  // at a table of five the dealer sits his game out
+    var dealer = ((entry.number - 1) % size) + 1;
+    var out = size === 5 ? dealer : 0;
     // The sheet marks the dealer of the game the panel is at (also with games still waiting).
     document.querySelectorAll("#sheet thead th.p").forEach(function (th, index) {
       th.classList.toggle("deals", index + 1 === dealer);
@@ -367,7 +369,7 @@
       ]), "rare"));
     } else if (e.step === "declarer") {
       step.appendChild(el("p", { "class": "prompt" }, contractLabel(e) + " · " + T.declarer));
-      step.appendChild(row(state.seats.map(function (s) {
+      step.appendChild(row(state.seats.filter(function (s) { return s.position !== out; }).map(function (s) {
         return choice(s.position + " · " + s.name, function () {
           e.declarer = s.position;
           if (needsApproval(e) && !approved(e)) go("call");
@@ -378,7 +380,7 @@
       }), "seats"));
     } else if (e.step === "partner") {
       step.appendChild(el("p", { "class": "prompt" }, contractLabel(e) + " · " + seatName(e.declarer) + " · " + T.partner));
-      step.appendChild(row(state.seats.filter(function (s) { return s.position !== e.declarer; }).map(function (s) {
+      step.appendChild(row(state.seats.filter(function (s) { return s.position !== e.declarer && s.position !== out; }).map(function (s) {
         return choice(s.position + " · " + s.name, function () { e.partner = s.position; go("result"); }, "seat");
       }), "seats"));
     } else if (e.step === "result") {

@@ -41,13 +41,15 @@ CORRECTION_KEYS = ("game", "before", "after", "reason", "initials", "at")
 
 
 def covering_approval(
-    approvals: dict[int, Approval], entry: GameEntry, rules: RuleProfile
+    approvals: dict[int, Approval], entry: GameEntry, rules: RuleProfile, seats: int = 4
 ) -> Approval | None:
-    """The approval that counts for this entry, as the scoresheet service applies it."""
+    """The approval that counts for this entry at a table of ``seats``, as the scoresheet
+    service applies it."""
     approval = approvals.get(entry.number)
     if approval is None:
         return None
-    covered = approval_covers(Contract(approval.contract), to_engine(entry, {}, rules), rules)
+    engine = to_engine(entry, {}, rules, seats)
+    covered = approval_covers(Contract(approval.contract), engine, rules, seats=seats)
     return approval if covered else None
 
 
@@ -88,10 +90,13 @@ def game_object(entry: GameEntry, approval: Approval | None) -> dict:
     return data
 
 
-def games_of(entries: list[GameEntry], approvals: dict[int, Approval], rules: RuleProfile) -> list[dict]:
-    """The games of a sheet in game order, as the document writes them."""
+def games_of(
+    entries: list[GameEntry], approvals: dict[int, Approval], rules: RuleProfile, seats: int = 4
+) -> list[dict]:
+    """The games of a sheet in game order, as the document writes them (``points`` with five
+    numbers at a table of five, the sitting-out dealer's 0 included)."""
     return [
-        game_object(e, covering_approval(approvals, e, rules))
+        game_object(e, covering_approval(approvals, e, rules, seats))
         for e in sorted(entries, key=lambda e: e.number)
     ]
 
@@ -102,7 +107,7 @@ def signed_as(sheet: Scoresheet) -> dict:
     signed."""
     match = sheet.match
     tournament = match.tournament
-    games = tournament.rules.games_per_match
+    games = tournament.rules.games_for(sheet.seats)
     seats = sheet.table.seats.select_related("participant").prefetch_related("participant__substitutions")
     return {
         "tournament": {"name": tournament.name, "date": tournament.date.isoformat()},
@@ -152,7 +157,7 @@ def table_object(sheet: Scoresheet, rules: RuleProfile) -> dict:
     return {
         "number": sheet.table.number,
         "signed_as": sheet.signed_as,
-        "games": games_of(list(sheet.entries.all()), approvals, rules),
+        "games": games_of(list(sheet.entries.all()), approvals, rules, sheet.seats),
         "signatures": [signature_record(s) for s in sorted(sheet.signatures.all(), key=lambda s: s.position)],
         "corrections": [c.as_record() for c in sheet.corrections],
     }

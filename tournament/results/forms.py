@@ -11,7 +11,7 @@ from scoring.notation import NotationError, parse_game, parse_row
 from ..problems import notation_message
 from .models import GameEntry
 
-SEATS = [(n, str(n)) for n in range(1, 5)]
+SEATS = [(n, str(n)) for n in range(1, 6)]  # seat 5 at a table of five; the engine checks the size
 OPTIONAL_SEATS = [("", "—"), *SEATS]
 
 
@@ -66,12 +66,13 @@ class GameForm(SheetForm):
             if name not in SheetForm.base_fields and name != "notation":
                 field.widget.attrs["form"] = "game-form"
 
-    def entry(self) -> Game:
+    def entry(self, seats: int = 4) -> Game:
+        """The game typed, at a table of ``seats``."""
         data = self.cleaned_data
         number = data["number"]
         if data.get("notation"):
             try:
-                return parse_game(data["notation"], number)
+                return parse_game(data["notation"], number, seats=seats)
             except NotationError as error:
                 raise forms.ValidationError(notation_message(error)) from None
         if not data.get("contract") or not data.get("declarer"):
@@ -96,13 +97,16 @@ class RowForm(SheetForm):
     row = forms.CharField(
         label=_("paper-list row"),
         max_length=60,
-        help_text=_("Four numbers in seat order, the circled one with * (e.g. 6* -2 -2 -2)."),
+        help_text=_(
+            "Four numbers in seat order (five at a table of five, the dealer's 0 included), the "
+            "circled one with * (e.g. 6* -2 -2 -2)."
+        ),
         widget=forms.TextInput(attrs={"autocomplete": "off", "class": "notation"}),
     )
 
-    def entry(self):
+    def entry(self, seats: int = 4):
         try:
-            return parse_row(self.cleaned_data["row"], self.cleaned_data["number"])
+            return parse_row(self.cleaned_data["row"], self.cleaned_data["number"], seats=seats)
         except NotationError as error:
             raise forms.ValidationError(notation_message(error)) from None
 
@@ -123,7 +127,7 @@ class SanctionForm(SheetForm):
         help_text=_("The infringer, or under 3.4.18 the player who revealed his cards."),
     )
 
-    def entry(self) -> Sanction:
+    def entry(self, seats: int = 4) -> Sanction:
         data = self.cleaned_data
         return Sanction(
             data["number"], Contract(data["contract"]), data["declarer"], data["liable"], data.get("partner")
@@ -195,7 +199,7 @@ class HandCheckForm(CardsMixin, forms.Form):
 
 class SignForm(VersionMixin, forms.Form):
     sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
-    position = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=4)
+    position = forms.IntegerField(widget=forms.HiddenInput, min_value=1, max_value=5)
     image = forms.CharField(required=False, widget=forms.HiddenInput, max_length=500_000)
 
 
@@ -220,9 +224,9 @@ class CorrectionForm(VersionMixin, forms.Form):
     )
     reason = forms.CharField(label=_("reason"), max_length=500)
 
-    def entry(self) -> Game:
+    def entry(self, seats: int = 4) -> Game:
         try:
-            return parse_game(self.cleaned_data["notation"], self.cleaned_data["number"])
+            return parse_game(self.cleaned_data["notation"], self.cleaned_data["number"], seats=seats)
         except NotationError as error:
             raise forms.ValidationError(notation_message(error)) from None
 

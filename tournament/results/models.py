@@ -82,6 +82,11 @@ class Scoresheet(models.Model):
         return f"{self.match} – {self.table}"
 
     @property
+    def seats(self) -> int:
+        """Its columns: four, or five at a table of five."""
+        return self.table.size
+
+    @property
     def corrections(self) -> list[Correction]:
         """Its corrections (5.3.4), oldest first; ``results.sheet.loaded`` prefetches them."""
         prefetched = getattr(self, "prefetched_corrections", None)
@@ -115,7 +120,7 @@ class Signature(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["scoresheet", "position"], name="one_signature_per_seat"),
             models.CheckConstraint(
-                condition=Q(position__gte=1) & Q(position__lte=4), name="signature_seat_1_to_4"
+                condition=Q(position__gte=1) & Q(position__lte=5), name="signature_seat_1_to_5"
             ),
         ]
 
@@ -134,7 +139,7 @@ class Signature(models.Model):
 
 class GameEntry(models.Model):
     """One game number of a scoresheet: a described game, a sanction or a transcribed row,
-    with the points the rules engine computed for seats 1–4."""
+    with the points the rules engine computed for seats 1–4, or 1–5 at a table of five."""
 
     class Kind(models.TextChoices):
         GAME = "game", _("game")
@@ -185,6 +190,7 @@ class GameEntry(models.Model):
     points_2 = models.SmallIntegerField(default=0)
     points_3 = models.SmallIntegerField(default=0)
     points_4 = models.SmallIntegerField(default=0)
+    points_5 = models.SmallIntegerField(default=0)  # a table of five; 0 at a table of four
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -195,9 +201,10 @@ class GameEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["scoresheet", "number"], name="game_number_once"),
             models.CheckConstraint(condition=Q(number__gte=1), name="game_number_positive"),
-            # RULINGS 11: every game sums to zero, in the database too.
+            # RULINGS 11: every game sums to zero, in the database too (over five columns at a
+            # table of five, the sitting-out dealer's 0 included).
             models.CheckConstraint(
-                condition=Q(points_1=-(F("points_2") + F("points_3") + F("points_4"))),
+                condition=Q(points_1=-(F("points_2") + F("points_3") + F("points_4") + F("points_5"))),
                 name="entry_sums_to_zero",
             ),
         ]
@@ -206,8 +213,10 @@ class GameEntry(models.Model):
         return f"{self.scoresheet} – {_('game')} {self.number}"
 
     @property
-    def points(self) -> tuple[int, int, int, int]:
-        return (self.points_1, self.points_2, self.points_3, self.points_4)
+    def points(self) -> tuple[int, ...]:
+        """By seat: four, or five at a table of five (the sitting-out dealer's 0 included)."""
+        points = (self.points_1, self.points_2, self.points_3, self.points_4, self.points_5)
+        return points[: self.scoresheet.seats]
 
     def as_record(self) -> dict:
         """What the entry said, for the history when it is discarded or changed."""

@@ -39,7 +39,8 @@ def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: 
     rules = sheet.match.tournament.rules
     approvals = approvals_of(sheet) if approvals is None else approvals
     stored = entries if entries is not None else list(sheet.entries.all())
-    return score_sheet([to_engine(e, approvals, rules) for e in stored], rules)
+    seats = sheet.seats
+    return score_sheet([to_engine(e, approvals, rules, seats) for e in stored], rules, seats=seats)
 
 
 def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False, user=None) -> Scoresheet:
@@ -98,12 +99,18 @@ def hand_check_record(result: HandCheck) -> dict:
     }
 
 
-def require_game(rules, number) -> int:
-    """``number`` when it is a game of a match under ``rules``; a refusal naming it otherwise."""
-    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= rules.games_per_match:
+def require_game(rules, number, seats: int = 4) -> int:
+    """``number`` when it is a game of a match under ``rules`` at a table of ``seats``; a
+    refusal naming it otherwise."""
+    count = rules.games_for(seats)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= count:
+        if seats == 5:
+            raise ServiceError(
+                _("Game %(game)s does not exist: a match at a table of five has %(count)s games.")
+                % {"game": number, "count": count}
+            )
         raise ServiceError(
-            _("Game %(game)s does not exist: a match has %(count)s games.")
-            % {"game": number, "count": rules.games_per_match}
+            _("Game %(game)s does not exist: a match has %(count)s games.") % {"game": number, "count": count}
         )
     return number
 
@@ -146,9 +153,10 @@ def save_entry(
         require(user, tournament, _required_permission(existing))
     rules = tournament.rules
     approvals = approvals_of(sheet)
-    engine_entries = [to_engine(e, approvals, rules) for n, e in stored.items() if n != number]
-    engine_entries.append(with_approval(entry, approvals, rules))
-    sheet_score = score_sheet(engine_entries, rules)
+    seats = sheet.seats
+    engine_entries = [to_engine(e, approvals, rules, seats) for n, e in stored.items() if n != number]
+    engine_entries.append(with_approval(entry, approvals, rules, seats))
+    sheet_score = score_sheet(engine_entries, rules, seats=seats)
     own = [p for p in sheet_score.problems if p.game == number and p.code != Code.GAME_MISSING]
     if correction and not own and not sheet_score.complete:
         own = list(sheet_score.problems)  # a signed sheet stays complete
@@ -201,7 +209,7 @@ def approve(
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
     rules = tournament.rules
-    require_game(rules, number)
+    require_game(rules, number, sheet.seats)
     contract_value = Contract(contract)
     if contract_value is Contract.RUFER:
         raise ServiceError(_("A Sauspiel needs no approval."))
@@ -300,7 +308,10 @@ def fill_sheets(
             )
             for number, contract in approvals.items()
         ]
-        sheet_score = score_sheet([with_approval(e, approvals, rules) for e in entries], rules)
+        seats = sheet.seats
+        sheet_score = score_sheet(
+            [with_approval(e, approvals, rules, seats) for e in entries], rules, seats=seats
+        )
         problems = [p for p in sheet_score.problems if p.code != Code.GAME_MISSING]
         if problems:
             raise ServiceError(

@@ -64,11 +64,12 @@ class GameLine:
     row: Row | None
     approval: Approval | None
     corrected: bool = False  # changed after signing (5.3.4)
+    seats: int = 4  # at a table of five the dealer sits his game out (README readings)
     kind = "game"
 
     @property
     def dealer(self) -> int:
-        return dealer(self.number)
+        return dealer(self.number, self.seats)
 
     @property
     def points(self) -> Points | None:
@@ -121,6 +122,11 @@ class SheetView:
     games: tuple[GameLine, ...]  # every game number of the match
 
     @property
+    def size(self) -> int:
+        """Four seats, or five where the dealer sits out (README readings)."""
+        return self.score.seats
+
+    @property
     def void(self) -> bool:
         """Declared void (5.3.6): its games count for nothing."""
         return self.sheet.status == Scoresheet.Status.VOID
@@ -138,13 +144,15 @@ class SheetView:
         return [game for game in self.games if game.entry is not None]
 
     def lines(self) -> list[GameLine | RoundLine]:
-        """The games in order, each round's line after its fourth game (2.4.15)."""
+        """The games in order, each round's line after its last game: the fourth (2.4.15), or
+        the fifth at a table of five."""
         by_round = {total.number: total for total in self.score.rounds}
+        size = self.size
         lines: list[GameLine | RoundLine] = []
         for game in self.games:
             lines.append(game)
-            if game.number % 4 == 0:
-                lines.append(RoundLine(game.number // 4, by_round.get(game.number // 4)))
+            if game.number % size == 0:
+                lines.append(RoundLine(game.number // size, by_round.get(game.number // size)))
         return lines
 
     def counted_points(self, position: int) -> list[tuple[GameLine, int, int]]:
@@ -184,15 +192,18 @@ def sheet_view(
     """The sheet as the engine scores it; entries, approvals and seats are read unless given
     (prefetched, say)."""
     rules = rules or sheet.match.tournament.rules
+    size = sheet.seats
     entries = {e.number: e for e in (sheet.entries.all() if entries is None else entries)}
     approvals = {a.number: a for a in (sheet.approvals.all() if approvals is None else approvals)}
     contracts = {number: approval.contract for number, approval in approvals.items()}
-    score = score_sheet([to_engine(e, contracts, rules) for e in entries.values()], rules)
+    score = score_sheet([to_engine(e, contracts, rules, size) for e in entries.values()], rules, seats=size)
     rows = {row.number: row for row in score.rows}
     corrected = {c.number for c in sheet.corrections} if sheet.status == Scoresheet.Status.SIGNED else set()
     games = tuple(
-        GameLine(number, entries.get(number), rows.get(number), approvals.get(number), number in corrected)
-        for number in range(1, rules.games_per_match + 1)
+        GameLine(
+            number, entries.get(number), rows.get(number), approvals.get(number), number in corrected, size
+        )
+        for number in range(1, rules.games_for(size) + 1)
     )
     lines = seat_lines(sheet, seats)
     if sheet.status == Scoresheet.Status.SIGNED and sheet.signed_as:
@@ -260,6 +271,8 @@ def views_of(sheets: Iterable[Scoresheet], rules: RuleProfile, signing: bool = T
         for pk in batch:
             sheet = by_id[pk]
             sheet.prefetched_corrections = corrections.get(pk, [])
+            for entry in entries.get(pk, []):
+                entry.scoresheet = sheet  # its points read the table's size from the sheet
             yield sheet_view(
                 sheet,
                 entries=entries.get(pk, []),

@@ -1,9 +1,9 @@
 """Signing, locking, correcting and voiding scoresheets (5.3.2, 5.3.4, 5.3.6).
 
-A complete sheet is signed by its four players, on the signature pad or on the paper original
-the referee records. With the fourth signature it is locked and a SHA-256 digest of its
-canonical content is stored. After that only a supervisor changes it, with a reason; the old
-value stays visible and the new digest is recorded."""
+A complete sheet is signed by its players (four, or five at a table of five), on the signature
+pad or on the paper original the referee records. With the last signature it is locked and a
+SHA-256 digest of its canonical content is stored. After that only a supervisor changes it, with
+a reason; the old value stays visible and the new digest is recorded."""
 
 from __future__ import annotations
 
@@ -52,11 +52,11 @@ def _player(sheet: Scoresheet, position: int) -> str:
     if seat is None:
         raise ServiceError(_("Seat %(seat)s does not exist.") % {"seat": position})
     rules = sheet.match.tournament.rules
-    return seat.participant.player_name(sheet.match.number, rules.games_per_match)
+    return seat.participant.player_name(sheet.match.number, rules.games_for(sheet.seats))
 
 
 def _lock_when_signed(sheet: Scoresheet, user) -> None:
-    if sheet.signatures.count() == 4:
+    if sheet.signatures.count() == sheet.seats:  # all four, or all five at a table of five
         sheet.status = Scoresheet.Status.SIGNED
         sheet.locked_at = timezone.now()
         sheet.signed_as = signed_as(sheet)
@@ -146,7 +146,8 @@ def sign_with_pad(
 
 @transaction.atomic
 def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int | None = None) -> None:
-    """The referee records that all four signed the paper original, with its photo or scan."""
+    """The referee records that all players (four or five) signed the paper original, with its
+    photo or scan."""
     require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
     if getattr(user, "sheet_scope", None) is not None:
         raise PermissionDenied("paper signatures are recorded at the desk")
@@ -169,7 +170,7 @@ def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int
             method=Signature.Method.PAPER,
             recorded_by=user if getattr(user, "pk", None) else None,
         )
-        for position in (1, 2, 3, 4)
+        for position in range(1, sheet.seats + 1)
     )
     record(
         sheet.match.tournament,

@@ -3,7 +3,7 @@ function that stores a scored sheet.
 
 Whoever writes results (entering a game at the desk, approving, importing a document, the
 generator) scores the whole sheet through ``scoring`` and hands the result to ``store_scored``,
-which writes the entries, the points and tie-break counts of the four seats (the standings are
+which writes the entries, the points and tie-break counts of the seats (the standings are
 one aggregation over them, 5.4.1), the sheet's status and a new version, and raises the
 tournament's results version. Nothing else writes those fields."""
 
@@ -29,7 +29,8 @@ from ..tournaments.models import Tournament
 from .models import GameEntry, Scoresheet
 
 TALLY_FIELDS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
-SCORED_FIELDS = ("points_1", "points_2", "points_3", "points_4", "struck", "downgraded", "approved")
+POINT_FIELDS = ("points_1", "points_2", "points_3", "points_4", "points_5")  # seat 5 at a table of five
+SCORED_FIELDS = (*POINT_FIELDS, "struck", "downgraded", "approved")
 DESCRIBING_FIELDS = (
     "kind",
     "contract",
@@ -47,8 +48,9 @@ DESCRIBING_FIELDS = (
 BATCH = 2000
 
 
-def to_engine(entry: GameEntry, approvals: dict[int, str], rules: RuleProfile) -> Entry:
-    """The stored entry as the rules engine reads it; approvals come from their own records."""
+def to_engine(entry: GameEntry, approvals: dict[int, str], rules: RuleProfile, seats: int = 4) -> Entry:
+    """The stored entry as the rules engine reads it at a table of ``seats``; approvals come
+    from their own records."""
     if entry.kind == GameEntry.Kind.SANCTION:
         return Sanction(entry.number, Contract(entry.contract), entry.declarer, entry.liable, entry.partner)
     if entry.kind == GameEntry.Kind.TRANSCRIBED:
@@ -66,15 +68,15 @@ def to_engine(entry: GameEntry, approvals: dict[int, str], rules: RuleProfile) -
             declarer_points=entry.declarer_points,
             invalid_announcement=entry.invalid_announcement,
         )
-    return with_approval(plain, approvals, rules)
+    return with_approval(plain, approvals, rules, seats)
 
 
-def with_approval(entry: Entry, approvals: dict[int, str], rules: RuleProfile) -> Entry:
+def with_approval(entry: Entry, approvals: dict[int, str], rules: RuleProfile, seats: int = 4) -> Entry:
     """The same entry, approved as the approval records say (scoring.approvals.approval_covers)."""
     if not isinstance(entry, Game | Transcribed):
         return entry
     contract = approvals.get(entry.number)
-    covered = contract is not None and approval_covers(Contract(contract), entry, rules)
+    covered = contract is not None and approval_covers(Contract(contract), entry, rules, seats=seats)
     return entry if entry.approved == covered else replace(entry, approved=covered)
 
 
@@ -127,11 +129,9 @@ def fields_of(entry: Entry) -> dict:
 
 def scored_fields(scored: Scored) -> dict:
     """What the rules engine decided about an entry, as stored beside it."""
+    points = (*scored.points, 0, 0, 0, 0, 0)  # a table of four leaves seat 5 at 0
     return {
-        "points_1": scored.points[0],
-        "points_2": scored.points[1],
-        "points_3": scored.points[2],
-        "points_4": scored.points[3],
+        **{field: points[index] for index, field in enumerate(POINT_FIELDS)},
         "struck": scored.struck,
         "downgraded": scored.downgraded,
         "approved": scored.needs_approval and not scored.struck,

@@ -10,7 +10,7 @@ SUIT_NAMES = {"eichel": "Eichel", "gras": "Gras", "herz": "Herz", "schellen": "S
 
 
 def points_text(points) -> str:
-    """The four points of an entry, e.g. "+1 / -1 / +1 / -1"."""
+    """The points of an entry by seat, e.g. "+1 / -1 / +1 / -1" (five at a table of five)."""
     return " / ".join(f"{p:+d}" for p in points)
 
 

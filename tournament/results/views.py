@@ -125,7 +125,9 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
         )
         rows = [(sheet, self.state(sheet)) for sheet in sheets]
         offline_since = timezone.now() - OFFLINE
+        rules = self.tournament.rules
         for sheet, state in rows:  # the table's phone silent for minutes while the sheet is open
+            sheet.games = rules.games_for(sheet.table.size)  # 40 at a table of five
             sheet.phone_offline = bool(
                 sheet.phone_seen and sheet.phone_seen < offline_since and state not in ("signed", "void")
             )
@@ -234,7 +236,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         if edit not in entries:
             edit = None
         initial = {"number": next_number, "sheet": sheet.pk, "version": sheet.version}
-        soloist_count = soloist_games_before(rules.games_per_match + 1, [r.scored for r in scored.rows])
+        soloist_count = soloist_games_before(rules.games_for(view.size) + 1, [r.scored for r in scored.rows])
         return {
             "sheet": sheet,
             "rules": rules,
@@ -274,14 +276,16 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
 
     def game_form(self, entry, initial) -> GameForm:
         if entry is not None and entry.kind == "game":
-            engine = sheet_service.to_engine(entry, {}, self.tournament.rules)
+            engine = sheet_service.to_engine(entry, {}, self.tournament.rules, entry.scoresheet.seats)
             initial = {**initial, "number": entry.number, "notation": format_game(engine), "replace": True}
         return GameForm(initial=initial, auto_id="game_%s")
 
     def row_form(self, entry, initial) -> RowForm:
         if entry is not None:
             if entry.kind == "transcribed":
-                written = format_row(sheet_service.to_engine(entry, {}, self.tournament.rules))
+                written = format_row(
+                    sheet_service.to_engine(entry, {}, self.tournament.rules, entry.scoresheet.seats)
+                )
             else:
                 written = " ".join(str(p) for p in entry.points)
             initial = {**initial, "number": entry.number, "row": written, "replace": True}
@@ -384,13 +388,14 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         if number and data.get("replace") not in ("True", "true", "on") and "number" in form.fields:
             taken = set(sheet.entries.values_list("number", flat=True))
             if number in taken:
-                free = [n for n in range(1, self.tournament.rules.games_per_match + 1) if n not in taken]
+                games = self.tournament.rules.games_for(sheet.seats)
+                free = [n for n in range(1, games + 1) if n not in taken]
                 data["number"] = free[0] if free else number
         return type(form)(data, auto_id=form.auto_id)
 
     def do_game(self, sheet, form):
         replace = form.cleaned_data.get("replace", False)
-        entry = form.entry()
+        entry = form.entry(sheet.seats)
         saved = sheet_service.save_entry(
             self.request.user, sheet, entry, form.cleaned_data["version"], replace=replace
         )
@@ -433,7 +438,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         correction = signing.correct(
             self.request.user,
             sheet,
-            form.entry(),
+            form.entry(sheet.seats),
             form.cleaned_data["reason"],
             expected_version=form.cleaned_data.get("version"),
         )

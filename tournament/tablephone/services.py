@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import Contract, Suit
+from scoring.entries import sitting_out
 from scoring.hands import check_hand
 
 from ..errors import ServiceError
@@ -195,7 +196,7 @@ def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> dict:
 
 
 def _number(data: dict, sheet: Scoresheet, name: str = "number") -> int:
-    return sheet_service.require_game(sheet.match.tournament.rules, data.get(name))
+    return sheet_service.require_game(sheet.match.tournament.rules, data.get(name), sheet.seats)
 
 
 def _base(data: dict) -> int | None:
@@ -203,9 +204,9 @@ def _base(data: dict) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _seat(data: dict, name: str) -> int:
+def _seat(data: dict, name: str, sheet: Scoresheet) -> int:
     value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 4:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sheet.seats:
         raise ServiceError(_("Seat %(seat)s does not exist.") % {"seat": value})
     return value
 
@@ -230,7 +231,7 @@ def enter_game(actor, sheet: Scoresheet, data: dict) -> str:
     base = _base(data) if replace else None
     if replace and base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    saved = sheet_service.save_entry(actor, sheet, form.entry(), base, replace=replace)
+    saved = sheet_service.save_entry(actor, sheet, form.entry(sheet.seats), base, replace=replace)
     close_calls(sheet, number)
     return saved_text(saved)
 
@@ -255,7 +256,12 @@ def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
 def call_supervisor(actor, sheet: Scoresheet, data: dict) -> str:
     """The table calls for approval before the game is played (5.2.14, 5.2.16)."""
     number = _number(data, sheet)
-    declarer = _seat(data, "declarer")
+    declarer = _seat(data, "declarer", sheet)
+    if declarer == sitting_out(number, sheet.seats):  # tables of five (README readings)
+        raise ServiceError(
+            _("Seat %(seat)s deals game %(game)s and sits it out: he cannot play it.")
+            % {"seat": declarer, "game": number}
+        )
     try:
         contract = Contract(data.get("contract"))
         suit = Suit(data["suit"]) if data.get("suit") else None
@@ -318,15 +324,16 @@ def withdraw_call(actor, sheet: Scoresheet, data: dict) -> str:
 
 
 def sign(actor, sheet: Scoresheet, data: dict) -> str:
-    """A player signs on the table's phone (5.3.2); the fourth signature locks the sheet."""
-    position = _seat(data, "position")
+    """A player signs on the table's phone (5.3.2); the last signature (the fourth, or the fifth
+    at a table of five) locks the sheet."""
+    position = _seat(data, "position", sheet)
     signature = signing.sign_with_pad(actor, sheet, position, data.get("image", ""), _base(data))
     return _("%(name)s has signed.") % {"name": signature.name}
 
 
 def change_scorekeeper(actor, sheet: Scoresheet, data: dict) -> str:
     """The table agrees on another scorekeeper (5.3.1)."""
-    position = _seat(data, "position")
+    position = _seat(data, "position", sheet)
     sheet = locked_sheet(sheet)
     if sheet.status in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):
         raise ServiceError(_("This scoresheet is signed and locked."))

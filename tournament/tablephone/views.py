@@ -73,7 +73,8 @@ def phone_context(sheet: Scoresheet, is_loaded: bool = False) -> dict:
     scored = view.score
     names = {seat.position: seat.name for seat in view.seats}
     next_number = scored.missing[0] if scored.missing else None
-    soloists = soloist_games_before(rules.games_per_match + 1, [r.scored for r in scored.rows])
+    size = view.size  # four seats, or five where the dealer sits out
+    soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
     calls = list(sheet.calls.order_by("-created")[:20])
     latest: dict[int, ApprovalCall] = {}
     for call in calls:
@@ -103,9 +104,10 @@ def phone_context(sheet: Scoresheet, is_loaded: bool = False) -> dict:
     state = {
         "version": sheet.version,
         "status": sheet.status,
-        "games": rules.games_per_match,
+        "games": rules.games_for(size),
         "next": next_number,
-        "dealer": dealer(next_number) if next_number else None,
+        "dealer": dealer(next_number, size) if next_number else None,
+        "size": size,
         "kinds": {str(g.number): g.entry.kind for g in view.entered},
         "approvals": {str(g.number): g.approval.contract for g in view.games if g.approval},
         "solo_count": soloists,
@@ -192,7 +194,7 @@ def phone_texts() -> dict[str, str]:
         "delete_btn": _("delete"),
         "delete_confirm": _("Delete game %n? The history keeps it."),
         "sign_for": _("Seat %p: %name signs"),
-        "keeper_confirm": _("Do all four agree that %name keeps the scoresheet?"),
+        "keeper_confirm": _("Do all at the table agree that %name keeps the scoresheet?"),
         "play_now": _("approved: play it, then enter the result"),
         "enter_result": _("Enter the result"),
         "withdraw": _("withdraw the call"),
