@@ -11,6 +11,8 @@ from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring.draw import table_sizes
+
 from ..errors import ServiceError
 from ..participants.models import Participant
 from ..tournaments.audit import record
@@ -95,8 +97,9 @@ class DoorCounts:
     no_show: int
     paid: int
     fee: Decimal | None  # the entry fee, when the prize list declares one
-    to_fill: int  # more players needed for full tables of four
-    over: int  # players beyond full tables (reserve players, or a table of five)
+    to_fill: int  # more players needed before the draw can seat them all
+    over: int  # or players too many (reserve players)
+    tables: str | None = None  # the tables of four and five the draw makes of those checked in
 
     @property
     def fees_total(self) -> Decimal | None:
@@ -113,6 +116,10 @@ def door_counts(tournament: Tournament) -> DoorCounts:
     declaration = getattr(tournament, "prize_declaration", None)
     fee = declaration.entry_fee if declaration is not None and declaration.entry_fee else None
     here = counts["checked_in"]
+    from ..draw.services import allows_five, off_by, tables_text  # the draw imports this module
+
+    seated = not here or table_sizes(here, allows_five(tournament)) is not None
+    to_fill, over = (0, 0) if seated else off_by(here, tournament)
     return DoorCounts(
         registered=counts["playing"] + counts["no_show"],
         checked_in=here,
@@ -120,8 +127,9 @@ def door_counts(tournament: Tournament) -> DoorCounts:
         no_show=counts["no_show"],
         paid=counts["paid"],
         fee=fee,
-        to_fill=(-here) % 4,
-        over=here % 4,
+        to_fill=to_fill,
+        over=over,
+        tables=tables_text(here, tournament) if here else None,
     )
 
 

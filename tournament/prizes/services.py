@@ -10,6 +10,8 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.draw import table_sizes
+
 from ..errors import ServiceError
 from ..participants.models import Participant
 from ..standings import standings
@@ -40,7 +42,8 @@ def field_size(tournament: Tournament, rows: Sequence | None) -> FieldSize:
     if rows is not None and match is not None:
         return FieldSize(len(rows), match.tables.count(), True)
     playing = tournament.participants.filter(status=Participant.Status.ACTIVE).count()
-    return FieldSize(playing, playing // 4, False)
+    sizes = table_sizes(playing, tournament.rules.tables_of_five)  # tables of four and five
+    return FieldSize(playing, sum(sizes) if sizes else playing // 4, False)
 
 
 def money_of(tournament: Tournament, declaration: PrizeDeclaration, started: bool) -> Money:

@@ -185,7 +185,7 @@ def readiness(tournament) -> list[tuple[bool, str]]:
     roles = set(tournament.staff.values_list("role", flat=True))
     if tournament.check_in:  # issue 17: the draw takes those checked in at the door
         door = door_counts(tournament)
-        message = draw_service.tables_message(door.checked_in)
+        message = draw_service.tables_message(door.checked_in, tournament)
         first = (
             message is None,
             _("%(here)s of %(expected)s checked in (%(missing)s missing, %(paid)s paid): %(tables)s")
@@ -194,16 +194,16 @@ def readiness(tournament) -> list[tuple[bool, str]]:
                 "expected": door.registered,
                 "missing": door.missing,
                 "paid": door.paid,
-                "tables": message or _("%(tables)s full tables.") % {"tables": door.checked_in // 4},
+                "tables": message or draw_service.tables_text(door.checked_in, tournament),
             },
         )
     else:
-        message = draw_service.tables_message(counts["active"])
+        message = draw_service.tables_message(counts["active"], tournament)
         first = (
             message is None,
             message
-            or _("%(count)s active participants fill %(tables)s tables.")
-            % {"count": counts["active"], "tables": counts["active"] // 4},
+            or _("%(count)s active participants: %(tables)s")
+            % {"count": counts["active"], "tables": draw_service.tables_text(counts["active"], tournament)},
         )
     items = [
         first,

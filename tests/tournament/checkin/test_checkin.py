@@ -78,8 +78,20 @@ def test_the_counts_at_the_door(door):
         services.set_fee_paid(COMMAND_LINE, door.participants.get(number=number), True)
     counts = services.door_counts(door)
     assert (counts.registered, counts.checked_in, counts.missing, counts.no_show) == (10, 5, 4, 1)
-    assert (counts.to_fill, counts.over) == (3, 1)
+    assert (counts.to_fill, counts.over) == (0, 0)  # five make a table of five
+    assert counts.tables == "Die Auslosung bildet 1 Fünfertisch: am Fünfertisch setzt der Geber das Spiel aus, das er gegeben hat."
     assert counts.paid == 3 and counts.fees_total == Decimal("45.00")
+    here(door, 6)  # six fill neither tables of four nor of five
+    counts = services.door_counts(door)
+    assert (counts.to_fill, counts.over, counts.tables) == (2, 1, None)
+
+
+def test_the_counts_at_the_door_with_tables_of_four_only(door):
+    door.rule_overrides = {"tables_of_five": False}
+    door.save()
+    here(door, 1, 2, 3, 4, 5)
+    counts = services.door_counts(door)
+    assert (counts.to_fill, counts.over) == (3, 1)
 
 
 def test_only_the_organiser_checks_in(door, referee):
@@ -168,7 +180,10 @@ def test_no_template_comment_shows_on_a_form(client, organiser):
 def test_nobody_checked_in_is_no_full_table(client, door, organiser):
     client.force_login(organiser)
     page = client.get(reverse("organiser:checkin", args=[door.slug])).content.decode()
-    assert "0 von 10 eingecheckt" in page and "volle Vierertische" not in page
+    assert "0 von 10 eingecheckt" in page and "Die Auslosung bildet" not in page
     here(door, 1, 2, 3, 4)
     page = client.get(reverse("organiser:checkin", args=[door.slug])).content.decode()
-    assert "volle Vierertische" in page
+    assert "Die Auslosung bildet 1 Vierertisch." in page
+    here(door, 5, 6, 7, 8, 9)
+    page = client.get(reverse("organiser:checkin", args=[door.slug])).content.decode()
+    assert "Die Auslosung bildet 1 Vierertisch und 1 Fünfertisch" in page

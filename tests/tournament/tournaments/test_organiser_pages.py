@@ -125,11 +125,18 @@ def test_the_short_name_is_made_from_the_name(client, organiser):
 
 
 def test_dashboard_shows_what_is_missing(client, tournament, organiser, add_players):
+    add_players(tournament, 11)  # 11 fill neither tables of four nor of five
+    client.force_login(organiser)
+    text = client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
+    assert "11 aktive Teilnehmer füllen keine Vierer- und Fünfertische" in text and "Ersatzspieler" in text
+    assert "0 von 2 Durchgängen ausgelost" in text
+
+
+def test_dashboard_tells_the_tables_of_four_and_five(client, tournament, organiser, add_players):
     add_players(tournament, 10)
     client.force_login(organiser)
     text = client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
-    assert "10" in text and "Ersatzspieler" in text
-    assert "0 von 2 Durchgängen ausgelost" in text
+    assert "10 aktive Teilnehmer: Die Auslosung bildet 2 Fünfertische" in text
 
 
 def test_add_search_and_edit_participants(client, tournament, organiser):
