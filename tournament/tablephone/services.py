@@ -80,9 +80,11 @@ def formatted(code: str) -> str:
 
 def sheet_for_code(code: str) -> Scoresheet:
     """The sheet the code opens, or ``CodeRefused`` saying why not."""
-    sheet = (
-        Scoresheet.objects.select_related("match__tournament", "table").filter(code=normalized(code)).first()
-    )
+    # get(), not first(): no ORDER BY (the sheets' ordering joins the tables) on every request
+    try:
+        sheet = Scoresheet.objects.select_related("match__tournament", "table").get(code=normalized(code))
+    except Scoresheet.DoesNotExist:
+        sheet = None
     if sheet is None:
         raise CodeRefused(
             404,

@@ -77,7 +77,7 @@ TABLE_TABLES, TABLE_SECONDS = 500, 60
 # 67 entries a second, so that the target of 50 a second is tested, not merely approached.
 ENTRY_PAUSE = (5.0, 10.0)
 RESENT = 0.05  # the share of games whose answer is lost: the phone sends them again, same key
-POLL_SECONDS = 4  # static/js/table.js asks for changes every 4 s while nothing waits to be sent
+POLL_SECONDS = 10  # static/js/table.js asks for changes every 10 s while no call waits
 READ_EVERY = 30  # each player looks at the public standings every 30 s
 # The phone's fetch waits for its answer however long it takes; the bench waits this long after
 # the measured seconds for the answers still out, then as long again for the games still queued.
