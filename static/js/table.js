@@ -341,7 +341,7 @@
     document.querySelectorAll("#sheet thead th.p").forEach(function (th, index) {
       th.classList.toggle("deals", index + 1 === dealer);
     });
-    title.textContent = fill(entry.replace ? T.change : T.contract, { n: entry.number }) + " · " + seatName(dealer) + " " + T.dealer;
+    title.textContent = fill(entry.replace ? T.change : T.contract, { n: entry.number }) + " · " + seatName(dealer) + " " + (out ? T.dealer_out : T.dealer);
     var e = entry;
     if (e.step === "contract" && !e.replace) {
       var waitingCall = (state.calls || []).filter(function (c) { return c.number === e.number && c.status === "waiting"; })[0];

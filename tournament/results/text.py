@@ -11,7 +11,7 @@ SUIT_NAMES = {"eichel": "Eichel", "gras": "Gras", "herz": "Herz", "schellen": "S
 
 def points_text(points) -> str:
     """The points of an entry by seat, e.g. "+1 / -1 / +1 / -1" (five at a table of five)."""
-    return " / ".join(f"{p:+d}" for p in points)
+    return " / ".join(f"{p:+d}" if p else "0" for p in points)
 
 
 def contract_text(contract: str, suit: str) -> str:

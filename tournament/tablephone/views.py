@@ -179,6 +179,7 @@ def phone_texts() -> dict[str, str]:
         "suit_h": _("Herz"),
         "suit_s": _("Schellen"),
         "dealer": _("deals"),
+        "dealer_out": _("deals and sits out"),  # a table of five
         "needs_call": _("Before this game is played the supervisor approves it (5.2.14, 5.2.16)."),
         "cards": _("The eight cards for the hand check (optional):"),
         "call": _("Call the supervisor"),

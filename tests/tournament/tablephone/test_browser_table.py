@@ -199,3 +199,55 @@ def test_four_signatures_at_the_table_lock_the_sheet(phone, played, sheet_of):
     phone.driver.refresh()
     phone.wait_text("body", "unterschrieben und gesperrt")
     assert "Platz 1" in phone.find("body").text  # the totals as signed
+
+
+def test_a_table_of_five_by_taps_where_the_dealer_sits_out(phone, tournament, organiser, add_players):
+    """Nine players: table 2 seats five (issue 18). The dealer is not offered as declarer or
+    partner, the sitting-out seat's 0 is shown, 40 games make the sheet, five sign."""
+    from tournament.draw import services as draw_service
+
+    add_players(tournament, 9)
+    draw_service.draw_all(organiser, tournament, seed="fuenf")
+    sheet = Scoresheet.objects.get(match__tournament=tournament, match__number=1, table__number=2)
+    assert sheet.seats == 5
+    open_table(phone, sheet)
+    assert len(phone.driver.find_elements(By.CSS_SELECTOR, "#sheet thead th.p")) == 5
+    for number in range(1, 41):
+        dealer = (number - 1) % 5 + 1
+        playing = [seat for seat in range(1, 6) if seat != dealer]
+        phone.wait_text("#entry-title", f"Spiel {number}")
+        if number == 1:  # seat 1 deals game 1: he is not offered as declarer
+            tap(phone, "Sauspiel Eichel")
+            offered = [
+                b.text.split(" ·")[0]
+                for b in phone.driver.find_elements(By.CSS_SELECTOR, "#step .seats button")
+            ]
+            assert offered == ["2", "3", "4", "5"]
+            tap_seat(phone, 2)
+            offered = [
+                b.text.split(" ·")[0]
+                for b in phone.driver.find_elements(By.CSS_SELECTOR, "#step .seats button")
+            ]
+            assert offered == ["3", "4", "5"]  # neither the declarer nor the dealer as partner
+            tap_seat(phone, 3)
+            tap(phone, "gewonnen")
+            tap(phone, "keins")
+            phone.screenshot("table-of-five-game-1")
+        else:
+            sauspiel(phone, "Gras", playing[number % 4], playing[(number + 1) % 4], number % 3 != 0)
+    wait_stored(phone, sheet, 40, seconds=60)
+    first = GameEntry.objects.get(scoresheet=sheet, number=1)
+    assert first.points == (0, 1, 1, -1, -1)
+    assert "0" in phone.find("#sheet tr[data-game='1'] td.out").text
+    phone.wait_text("#sheet", "Endstand")
+    for position in (1, 2, 3, 4, 5):
+        phone.wait_text("#sign-title", f"Platz {position}:")
+        draw_signature(phone)
+        phone.find("#sign-save").click()
+        if position < 5:
+            phone.wait_for(
+                lambda d, n=position: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == n
+            )
+    phone.wait_text("#sheet", "gesperrt")
+    sheet.refresh_from_db()
+    assert sheet.status == Scoresheet.Status.SIGNED and sheet.signatures.count() == 5
