@@ -3,7 +3,9 @@ with valid random games in realistic proportions, written in bulk.
 
 Every game is played through the rules engine, so the result is valid under the rules: every
 sheet complete, every checksum zero, approvals present where needed except now and then (those
-games are struck, as they would be)."""
+games are struck, as they would be). At a table of five the dealer sits out the game he dealt:
+he is never declarer, partner or liable, and the match has ``games_for(5)`` games (tables of
+five, README readings)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from dataclasses import replace
 
 from scoring import Contract, Game, Result, Sanction, Suit
 from scoring.cards import CALLABLE_ACES
+from scoring.entries import playing
 from scoring.outcome import score_entry
 
 from ..i18n import stored_text
@@ -109,19 +112,20 @@ def add_participants(tournament: Tournament, count: int, rng: random.Random) -> 
     )
 
 
-def _seat(rng: random.Random, *others: int) -> int:
-    return rng.choice([s for s in (1, 2, 3, 4) if s not in others])
-
-
-def random_entry(number: int, rng: random.Random):
+def random_entry(number: int, rng: random.Random, seats: int = 4):
     """One game as tables play them: mostly Sauspiel, some Solo and Wenz, rare Touts and Sie,
-    a few sanctions."""
+    a few sanctions; at a table of ``seats``, among the four who play game ``number``."""
+    players = playing(number, seats)
+
+    def _seat(*others: int) -> int:
+        return rng.choice([s for s in players if s not in others])
+
     roll = rng.random()
-    declarer = _seat(rng)
+    declarer = _seat()
     if roll < 0.01:
         contract = rng.choice([Contract.RUFER, Contract.SOLO, Contract.WENZ, Contract.SOLO_TOUT])
-        partner = _seat(rng, declarer) if contract is Contract.RUFER else None
-        return Sanction(number, contract, declarer, _seat(rng), partner)
+        partner = _seat(declarer) if contract is Contract.RUFER else None
+        return Sanction(number, contract, declarer, _seat(), partner)
     if roll < 0.012 and number > 1:
         return Game(number, Contract.SIE, declarer)
     if roll < 0.03:
@@ -141,7 +145,7 @@ def random_entry(number: int, rng: random.Random):
             declarer_points=points,
             schwarz=points in (0, 120) and rng.random() < 0.5,
         )
-    partner = _seat(rng, declarer)
+    partner = _seat(declarer)
     points = min(120, max(0, int(rng.gauss(64, 20))))
     return Game(
         number,
@@ -154,16 +158,17 @@ def random_entry(number: int, rng: random.Random):
     )
 
 
-def play_sheet(rules, rng: random.Random, approve_rate: float = 0.95):
-    """The games of one table in one match, and the game numbers the supervisor approved."""
+def play_sheet(rules, rng: random.Random, approve_rate: float = 0.95, seats: int = 4):
+    """The games of one table of ``seats`` in one match, and the game numbers the supervisor
+    approved."""
     entries, scored, approved = [], [], {}
-    for number in range(1, rules.games_per_match + 1):
-        entry = random_entry(number, rng)
-        result = score_entry(entry, rules, scored)
+    for number in range(1, rules.games_for(seats) + 1):
+        entry = random_entry(number, rng, seats)
+        result = score_entry(entry, rules, scored, seats)
         if result.needs_approval and rng.random() < approve_rate:
             entry = replace(entry, approved=True)
             approved[number] = entry.contract.value
-            result = score_entry(entry, rules, scored)
+            result = score_entry(entry, rules, scored, seats)
         entries.append(entry)
         scored.append(result)
     return entries, approved
@@ -172,10 +177,14 @@ def play_sheet(rules, rng: random.Random, approve_rate: float = 0.95):
 def fill_results(user, tournament: Tournament, rng: random.Random, approve_rate: float = 0.95) -> int:
     """Fill every empty scoresheet of the drawn matches, through the scoresheet service.
     Returns the number of games."""
-    sheets = Scoresheet.objects.filter(
-        match__tournament=tournament, match__discarded_at__isnull=True, entries__isnull=True
-    ).order_by("pk")
+    sheets = (
+        Scoresheet.objects.filter(
+            match__tournament=tournament, match__discarded_at__isnull=True, entries__isnull=True
+        )
+        .select_related("table")
+        .order_by("pk")
+    )
     rules = tournament.rules
-    played = [(sheet, *play_sheet(rules, rng, approve_rate)) for sheet in sheets]
+    played = [(sheet, *play_sheet(rules, rng, approve_rate, sheet.seats)) for sheet in sheets]
     supervisor = stored_text(StaffRole.Role.SUPERVISOR.label)
     return sheet_service.fill_sheets(user, tournament, played, approved_by_name=supervisor)

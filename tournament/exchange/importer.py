@@ -136,7 +136,7 @@ def _staff(tournament: Tournament, plan: Plan, users: dict, importer) -> None:
 def _tables(tournament: Tournament, plan: Plan, matches: dict, people: dict, users: dict) -> dict:
     """The tables, seats, sheets, approvals, games and signing of every draw."""
     tables = Table.objects.bulk_create(
-        Table(match=matches[(t.match, t.draw)], number=t.number, scorekeeper=t.scorekeeper)
+        Table(match=matches[(t.match, t.draw)], number=t.number, scorekeeper=t.scorekeeper, size=len(t.seats))
         for t in plan.tables
     )
     sheets = Scoresheet.objects.bulk_create(
@@ -179,8 +179,9 @@ def _tables(tournament: Tournament, plan: Plan, matches: dict, people: dict, use
     )
     scored = []
     for sheet, t in zip(sheets, plan.tables, strict=True):
-        entries = [with_approval(entry, t.approved, plan.profile) for entry in t.entries]
-        scored.append((sheet, score_sheet(entries, plan.profile)))
+        seats = len(t.seats)  # four, or five where the dealer sits out (README readings)
+        entries = [with_approval(entry, t.approved, plan.profile, seats) for entry in t.entries]
+        scored.append((sheet, score_sheet(entries, plan.profile, seats=seats)))
     store_scored(tournament, scored)
     for sheet, t in zip(sheets, plan.tables, strict=True):
         _restore_signing(tournament, sheet, t, users)

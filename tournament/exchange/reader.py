@@ -32,7 +32,7 @@ from ..jsontext import JSONTextError, parse_json
 from ..participants.models import Participant
 from ..participants.registration import age_on
 from ..prizes.exchange import read_prizes
-from ..problems import problem_message, problem_messages
+from ..problems import PLACE, problem_message, problem_messages
 from ..results.document import DIGEST_VERSION, canonical, digest_of
 from ..results.models import Scoresheet
 from ..storage import MAX_SCAN_BYTES, scan_suffix
@@ -293,16 +293,37 @@ def _enum(reader: _Reader, value: Any, enum, where: str, what: str):
 SEAT_FIELDS = ("declarer", "partner", "liable")
 
 
-def _seat_fields(reader: _Reader, data: dict, where: str) -> bool:
+def _engine_message(problem: Problem) -> str:
+    """The rules engine's message for a problem without its "Game n:" prefix, which the place
+    of the message already says; a message that names its game itself keeps it."""
+    text = problem_message(problem)
+    return text.removeprefix(str(PLACE).format(game=problem.game)) if problem.game is not None else text
+
+
+def _points_message(size: int) -> str:
+    """A ``points`` list that is not one whole number per seat (the dealer's 0 at five)."""
+    return problem_message(Problem(Code.POINTS_NOT_FOUR, seats=size))
+
+
+def _is_points(value: Any, size: int) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == size
+        and not any(isinstance(p, bool) or not isinstance(p, int) or abs(p) > MAX_SMALL for p in value)
+    )
+
+
+def _seat_fields(reader: _Reader, data: dict, where: str, size: int) -> bool:
     """Seats are whole numbers (the rules engine says which seat is wrong); card points too."""
     ok = True
     for key in SEAT_FIELDS:
         value = data.get(key)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or abs(value) > 99):
-            reader.error(
-                where,
-                _("%(field)s must be a seat 1–4, not %(value)s.") % {"field": key, "value": _shown(value)},
-            )
+            if size == 5:  # a table of five (README readings)
+                message = _("%(field)s must be a seat 1–5, not %(value)s.")
+            else:
+                message = _("%(field)s must be a seat 1–4, not %(value)s.")
+            reader.error(where, message % {"field": key, "value": _shown(value)})
             ok = False
     points = data.get("declarer_points")
     if points is not None and (isinstance(points, bool) or not isinstance(points, int) or abs(points) > 999):
@@ -322,13 +343,14 @@ def _seat_fields(reader: _Reader, data: dict, where: str) -> bool:
     return ok
 
 
-def _game_entry(reader: _Reader, data: dict, number: int, where: str):
-    """The engine entry a game object describes, or None after recording why not."""
+def _game_entry(reader: _Reader, data: dict, number: int, where: str, size: int):
+    """The engine entry a game object describes at a table of ``size`` seats, or None after
+    recording why not."""
     errors = len(reader.errors)
     if "sanction" in data:
         s = reader.obj(data["sanction"], where, "sanction")
         contract = _enum(reader, s.get("contract"), Contract, where, "contract")
-        if not _seat_fields(reader, s, where) or len(reader.errors) > errors:
+        if not _seat_fields(reader, s, where, size) or len(reader.errors) > errors:
             return None
         return Sanction(number, contract, s.get("declarer"), s.get("liable"), s.get("partner"))
     if "contract" in data:
@@ -337,7 +359,7 @@ def _game_entry(reader: _Reader, data: dict, number: int, where: str):
         result = (
             _enum(reader, data["result"], Result, where, "result") if data.get("result") is not None else None
         )
-        if not _seat_fields(reader, data, where) or len(reader.errors) > errors:
+        if not _seat_fields(reader, data, where, size) or len(reader.errors) > errors:
             return None
         return Game(
             number,
@@ -354,17 +376,16 @@ def _game_entry(reader: _Reader, data: dict, number: int, where: str):
         )
     if "points" in data:
         points = data["points"]
-        if (
-            not isinstance(points, list)
-            or len(points) != 4
-            or any(isinstance(p, bool) or not isinstance(p, int) or abs(p) > MAX_SMALL for p in points)
-        ):
-            reader.error(where, problem_message(Problem(Code.POINTS_NOT_FOUR)))
+        if not _is_points(points, size):
+            reader.error(where, _points_message(size))
             return None
-        if not _seat_fields(reader, data, where):
+        if not _seat_fields(reader, data, where, size):
             return None
         return Transcribed(number, tuple(points), data.get("declarer"), approved="approved_by" in data)
-    reader.error(where, _("a game needs a contract, a sanction or the four points."))
+    if size == 5:
+        reader.error(where, _("a game needs a contract, a sanction or the five points."))
+    else:
+        reader.error(where, _("a game needs a contract, a sanction or the four points."))
     return None
 
 
@@ -576,8 +597,7 @@ class _DocumentReader(_Reader):
                 continue
             numbers.add(t)
             seats = table.get("seats")
-            if not isinstance(seats, list) or len(seats) != 4:
-                self.error(where, _("a table has four seats."))
+            if not self.seat_count(seats, where):
                 continue
             for seat in seats:
                 if isinstance(seat, bool) or not isinstance(seat, int) or seat not in self.numbers:
@@ -592,13 +612,40 @@ class _DocumentReader(_Reader):
                     seated[seat] = t
             self.tables.append(self.read_table(m, draw, t, table, where, list(seats)))
 
+    def seat_count(self, seats: Any, where: str) -> bool:
+        """Four seats, or five where the rules allow tables of five (README readings)."""
+        five = self.profile.tables_of_five
+        if isinstance(seats, list) and len(seats) == 4:
+            return True
+        if isinstance(seats, list) and len(seats) == 5:
+            if five:
+                return True
+            self.error(
+                where,
+                _(
+                    "the table seats five, but the rules allow no tables of five "
+                    "(rules.tables_of_five is false)."
+                ),
+            )
+            return False
+        if five:
+            count = len(seats) if isinstance(seats, list) else _shown(seats)
+            self.error(where, _("a table has four or five seats, not %(count)s.") % {"count": count})
+        else:
+            self.error(where, _("a table has four seats."))
+        return False
+
     def read_table(self, m: int, draw: int, t: int, table: dict, where: str, seats: list[int]) -> TablePlan:
+        """One table: at a table of five 40 games (games_for), seats 1–5, five numbers a row,
+        five signatures, and the dealer sits out the game he dealt (README readings)."""
         profile = self.profile
+        size = len(seats)
+        games = profile.games_for(size)
         errors = len(self.errors)
         entries, from_games, given_points, numbers_seen = [], {}, {}, set()
         for game in self.array(table.get("games"), where, "games"):
             game = self.obj(game, where, "game")
-            g = self.integer(game.get("game"), where, _("The game number"), 1, profile.games_per_match)
+            g = self.integer(game.get("game"), where, _("The game number"), 1, games)
             if g is None:
                 continue
             game_where = _place(m, t, g)
@@ -606,46 +653,53 @@ class _DocumentReader(_Reader):
                 self.error(game_where, _("the game number is given twice."))
                 continue
             numbers_seen.add(g)
-            entry = _game_entry(self, game, g, game_where)
+            entry = _game_entry(self, game, g, game_where, size)
             if entry is None:
                 continue
             entries.append(entry)
             if "approved_by" in game:
-                contract = approval_contract(entry, profile)
+                contract = approval_contract(entry, profile, size)
                 if contract is not None:
                     by = self.text(game["approved_by"], game_where, "approved_by", 150, required=False)
                     from_games[g] = {"game": g, "contract": contract.value, "by": by}
             if "points" in game and not isinstance(entry, Transcribed):
-                given_points[g] = game["points"]
+                if _is_points(game["points"], size):
+                    given_points[g] = game["points"]
+                else:
+                    self.error(game_where, _points_message(size))
         # This project's writer lists every approval, with who and when; other tools say it
         # on the game.
-        approvals = self.read_approvals(table, where) if "approvals" in table else list(from_games.values())
-        sheet = score_sheet(entries, profile)
+        approvals = (
+            self.read_approvals(table, where, games) if "approvals" in table else list(from_games.values())
+        )
+        sheet = score_sheet(entries, profile, seats=size)
         for problem in sheet.problems:
             if problem.code is Code.GAME_MISSING:
                 continue  # a match still being played
-            self.error(
-                _place(m, t, problem.game) if problem.game else where,
-                problem_message(
-                    Problem(problem.code, None, problem.round, problem.seat, problem.field, problem.value)
-                ),
-            )
+            self.error(_place(m, t, problem.game) if problem.game else where, _engine_message(problem))
         for g, points in given_points.items():
             row = sheet.row(g)
             if row is not None and row.scored.ok and list(row.scored.points) != points:
-                self.error(
-                    _place(m, t, g),
-                    _(
+                if size == 5:
+                    message = _(
+                        "the five points %(given)s differ from the points of the game as "
+                        "described, %(computed)s."
+                    )
+                else:
+                    message = _(
                         "the four points %(given)s differ from the points of the game as "
                         "described, %(computed)s."
                     )
-                    % {"given": _shown(points), "computed": list(row.scored.points)},
+                self.error(
+                    _place(m, t, g), message % {"given": _shown(points), "computed": list(row.scored.points)}
                 )
         # open and complete follow from the games; signed and void are documents (5.3.2, 5.3.6)
         status = self.choice(table.get("status", "open"), Scoresheet.Status.values, where, "status")
         if status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):
             status = Scoresheet.Status.OPEN
-        scorekeeper = self.integer(table.get("scorekeeper", 1), where, _("The scorekeeper's seat"), 1, 4) or 1
+        scorekeeper = (
+            self.integer(table.get("scorekeeper", 1), where, _("The scorekeeper's seat"), 1, size) or 1
+        )
         plan = TablePlan(
             m,
             draw,
@@ -655,19 +709,20 @@ class _DocumentReader(_Reader):
             approvals,
             status=status,
             scorekeeper=scorekeeper,
-            signing=self.read_signing(m, table, where),
+            signing=self.read_signing(m, table, where, size, games),
             scan=self.read_scan(table.get("scan"), where),
         )
         if len(self.errors) == errors:  # a table read without a problem: its digest can be checked
             self.check_signed(m, table, plan, sheet, where)
         return plan
 
-    def read_approvals(self, table: dict, where: str) -> list[dict]:
+    def read_approvals(self, table: dict, where: str, last: int) -> list[dict]:
+        """The approvals of a table whose match has ``last`` games."""
         approvals, games = [], set()
         contracts = [c.value for c in Contract if c is not Contract.RUFER]
         for item in self.array(table.get("approvals"), where, "approvals"):
             item = self.obj(item, where, "approval")
-            g = self.integer(item.get("game"), where, _("The game number"), 1, self.profile.games_per_match)
+            g = self.integer(item.get("game"), where, _("The game number"), 1, last)
             place = f"{where}, " + _("game %(n)s") % {"n": g} if g else where
             if g in games:
                 self.error(place, _("the game has two approvals."))
@@ -686,11 +741,12 @@ class _DocumentReader(_Reader):
                 approvals.append(approval)
         return approvals
 
-    def read_signing(self, m: int, table: dict, where: str) -> dict:
-        """What this project's writer adds to a table about signing (5.3.2-5.3.6)."""
+    def read_signing(self, m: int, table: dict, where: str, size: int, last: int) -> dict:
+        """What this project's writer adds to a table about signing (5.3.2-5.3.6), at a table of
+        ``size`` seats whose match has ``last`` games."""
         found: dict[str, Any] = {}
         if table.get("signed_as") is not None:
-            found["signed_as"] = self.read_signed_as(table["signed_as"], where)
+            found["signed_as"] = self.read_signed_as(table["signed_as"], where, size)
         if table.get("digest") is not None:
             digest = table["digest"]
             if not isinstance(digest, str) or not DIGEST.fullmatch(digest):
@@ -709,7 +765,7 @@ class _DocumentReader(_Reader):
         for index, item in enumerate(self.array(table.get("signatures"), where, "signatures")):
             place = f"{where}, " + _("signature %(n)s") % {"n": index + 1}
             item = self.obj(item, place, "signature")
-            position = self.integer(item.get("position"), place, _("The seat"), 1, 4)
+            position = self.integer(item.get("position"), place, _("The seat"), 1, size)
             if position is not None and position in signed:
                 self.error(place, _("seat %(seat)s has signed twice.") % {"seat": position})
             signed.add(position)
@@ -733,9 +789,7 @@ class _DocumentReader(_Reader):
             before, after = item.get("before"), item.get("after")
             found["corrections"].append(
                 {
-                    "game": self.integer(
-                        item.get("game"), place, _("The game number"), 1, self.profile.games_per_match
-                    ),
+                    "game": self.integer(item.get("game"), place, _("The game number"), 1, last),
                     "before": self.free(before if isinstance(before, dict) else {}, place, "before"),
                     "after": self.free(after if isinstance(after, dict) else None, place, "after"),
                     "reason": self.text(item.get("reason"), place, _("The reason"), 2000, required=False),
@@ -752,7 +806,7 @@ class _DocumentReader(_Reader):
             )
         return found
 
-    def read_signed_as(self, value: Any, where: str) -> dict | None:
+    def read_signed_as(self, value: Any, where: str, size: int) -> dict | None:
         value = self.obj(value, where, "signed_as")
         head = self.obj(value.get("tournament"), where, "signed_as.tournament")
         seats = self.array(value.get("seats"), where, "signed_as.seats")
@@ -764,7 +818,7 @@ class _DocumentReader(_Reader):
             },
             "seats": [
                 {
-                    "seat": self.integer(s.get("seat"), where, _("The seat"), 1, 4),
+                    "seat": self.integer(s.get("seat"), where, _("The seat"), 1, size),
                     "number": self.integer(s.get("number"), where, _("The start number")),
                     "name": self.text(s.get("name"), where, _("The name"), 200),
                 }
@@ -799,14 +853,19 @@ class _DocumentReader(_Reader):
         return suffix, content
 
     def check_signed(self, m: int, table: dict, plan: TablePlan, sheet, where: str) -> None:
-        """A signed sheet is complete, has its four signatures and gives its digest (5.3.2)."""
+        """A signed sheet is complete, has the signatures of all its seats (four, or five at a
+        table of five) and gives its digest (5.3.2)."""
         signing = plan.signing
         if plan.status != Scoresheet.Status.SIGNED and not signing.get("digest"):
             return
         if plan.status == Scoresheet.Status.SIGNED and not sheet.complete:
             self.error(where, _("the scoresheet is marked signed but is not complete."))
-        if sorted(s["position"] for s in signing["signatures"] if s["position"]) != [1, 2, 3, 4]:
-            self.error(where, _("a signed scoresheet has the four signatures of its seats (5.3.2)."))
+        size = len(plan.seats)
+        if sorted(s["position"] for s in signing["signatures"] if s["position"]) != list(range(1, size + 1)):
+            if size == 5:
+                self.error(where, _("a signed scoresheet has the five signatures of its seats (5.3.2)."))
+            else:
+                self.error(where, _("a signed scoresheet has the four signatures of its seats (5.3.2)."))
         if not signing.get("digest"):
             self.error(where, _("a signed scoresheet has its digest."))
             return

@@ -118,6 +118,8 @@ class _Sheets:
         )
         for sheet in sheets:
             self.by_match.setdefault(sheet.match_id, []).append(sheet)
+            for entry in self.entries.get(sheet.pk, []):
+                entry.scoresheet = sheet  # its points: four, or five at a table of five
 
     def tables(self, match: Match) -> list[dict]:
         return [self.table(sheet) for sheet in self.by_match.get(match.pk, [])]
@@ -127,7 +129,9 @@ class _Sheets:
         table: dict[str, Any] = {
             "number": sheet.table.number,
             "seats": self.seats.get(sheet.table_id, []),
-            "games": games_of(self.entries.get(sheet.pk, []), {a.number: a for a in approvals}, self.rules),
+            "games": games_of(
+                self.entries.get(sheet.pk, []), {a.number: a for a in approvals}, self.rules, sheet.seats
+            ),
         }
         if sheet.status in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):
             table["status"] = sheet.status

@@ -1,5 +1,8 @@
 """python manage.py generate_tournament --players N [--matches M] [--games G] --slug S
-[--profile P] [--seed X] [--results]"""
+[--profile P] [--seed X] [--results] [--only-fours]
+
+A field that does not divide by four is drawn with tables of five, where the dealer sits out
+the game he dealt (README readings); ``--only-fours`` turns the rule profile's option off."""
 
 import datetime
 import random
@@ -8,7 +11,7 @@ import time
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.draw import draw_problems
-from scoring.profiles import PROFILES, ProfileError
+from scoring.profiles import PROFILES, ProfileError, build_profile
 
 from ...demo import generator
 from ...draw import services as draw_service
@@ -20,8 +23,9 @@ from ...tournaments.services import create_tournament
 
 class Command(BaseCommand):
     help = (
-        "Create a tournament with plausible Bavarian names, draw every match and, with "
-        "--results, fill every scoresheet with valid random games."
+        "Create a tournament with plausible Bavarian names, draw every match (tables of five "
+        "where the field does not divide by four) and, with --results, fill every scoresheet "
+        "with valid random games."
     )
 
     def add_arguments(self, parser):
@@ -32,13 +36,25 @@ class Command(BaseCommand):
         parser.add_argument("--profile", choices=sorted(PROFILES), default="schafkopfschule-2007")
         parser.add_argument("--seed", default="1")
         parser.add_argument("--results", action="store_true")
+        parser.add_argument(
+            "--only-fours", action="store_true", help="no tables of five (rules.tables_of_five false)"
+        )
 
-    def handle(self, players, slug, profile, seed, results, matches=None, games=None, **options):
-        if draw_problems(players):
-            raise CommandError(f"{players} players do not fill tables of four.")
+    def handle(
+        self, players, slug, profile, seed, results, matches=None, games=None, only_fours=False, **options
+    ):
+        overrides = {k: v for k, v in (("matches", matches), ("games_per_match", games)) if v}
+        if only_fours:
+            overrides["tables_of_five"] = False
+        try:
+            five = build_profile(profile, overrides).tables_of_five
+        except ProfileError as error:
+            raise CommandError("; ".join(problem_messages(error.problems))) from None
+        if draw_problems(players, five):
+            tables = "tables of four and five" if five else "tables of four"
+            raise CommandError(f"{players} players do not fill {tables}.")
         if Tournament.objects.filter(slug=slug).exists():
             raise CommandError(f"The slug '{slug}' is taken.")
-        overrides = {k: v for k, v in (("matches", matches), ("games_per_match", games)) if v}
         start = time.perf_counter()
         rng = random.Random(seed)
         try:

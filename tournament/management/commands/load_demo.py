@@ -10,7 +10,8 @@ from ...exchange.reader import read_document
 from ...models import Tournament
 from ...tournaments.permissions import COMMAND_LINE
 
-DEMOS = ("demo.json", "demo-3x16.json")
+# demo-five.json: 21 participants, four tables of four and one of five (README readings).
+DEMOS = ("demo.json", "demo-3x16.json", "demo-five.json")
 
 
 class Command(BaseCommand):
