@@ -139,6 +139,7 @@ class GameEntryInline(ReadOnlyInline):
         "points_2",
         "points_3",
         "points_4",
+        "points_5",
         "struck",
     )
 

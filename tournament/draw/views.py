@@ -116,7 +116,7 @@ class SeatListView(DocumentMixin, TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         matches = list(self.tournament.matches.filter(drawn_at__isnull=False))
-        games = self.tournament.rules.games_per_match
+        games = self.tournament.rules.games_for(5)  # every game of a table of four or five
         places: dict[int, dict[int, tuple[int, int]]] = {}
         for seat in Seat.objects.filter(match__in=matches).select_related("table", "match"):
             places.setdefault(seat.participant_id, {})[seat.match.number] = (seat.table.number, seat.position)

@@ -6,6 +6,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from ..draw.models import Seat
 from ..errors import ServiceError
 from ..results.models import Scoresheet
 from ..results.services import require_game
@@ -125,7 +126,15 @@ def substitute(
             _("Match %(match)s does not exist: the tournament has %(count)s matches.")
             % {"match": from_match, "count": rules.matches}
         )
-    require_game(rules, from_game)
+    # At a table of five a match has 40 games (tables of five, README readings).
+    seat = (
+        Seat.objects.filter(
+            participant=participant, match__number=from_match, match__discarded_at__isnull=True
+        )
+        .select_related("table")
+        .first()
+    )
+    require_game(rules, from_game, seat.table.size if seat is not None else 4)
     latest = participant.substitutions.order_by("-from_match", "-from_game").first()
     if latest and (from_match, from_game) <= (latest.from_match, latest.from_game):
         raise ServiceError(

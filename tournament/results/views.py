@@ -142,7 +142,6 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
             rows=[(sheet, state, sheet.table.number in failed) for sheet, state in rows],
             wanted=wanted,
             counts=counts,
-            games=self.tournament.rules.games_per_match,
             matches=self.tournament.matches.filter(drawn_at__isnull=False),
             can_approve=self.can(Perm.APPROVE),
             approval_form=kwargs.get("approval_form") or BoardApprovalForm(),

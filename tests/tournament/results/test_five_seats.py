@@ -153,3 +153,15 @@ def test_the_phone_knows_the_size_and_refuses_the_dealer(client, five):
     assert not answer["ok"] and "setzt aus" in answer["message"]
     answer = send("d" * 32, "call", number=2, contract="solo_tout", suit="herz", declarer=5)
     assert answer["ok"]
+
+
+def test_a_substitute_takes_over_in_game_36_at_a_table_of_five_only(five, organiser, sheet_of):
+    from tournament.participants.services import substitute
+
+    at_five = five.table.seats.get(position=3).participant
+    substitute(organiser, at_five, "Ersatz, Fritz", 1, 36)
+    assert at_five.player_name(1, 36) == "Ersatz, Fritz"
+    at_four = sheet_of(five.match.tournament, 1, 1).table.seats.get(position=3).participant
+    with pytest.raises(ServiceError) as refused:
+        substitute(organiser, at_four, "Ersatz, Franz", 1, 36)
+    assert "Spiel 36 gibt es nicht" in str(refused.value.message)
