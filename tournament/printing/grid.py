@@ -1,5 +1,6 @@
 """The grid of a scoresheet and everything that is the same on every sheet, drawn once as an
-image."""
+image: one for the sheets of four, one for the sheets of five, where the seat that deals a game
+sits it out and its cell is shaded in the game's row (README readings)."""
 
 from __future__ import annotations
 
@@ -13,24 +14,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 from scoring.scoresheet import dealer
 
-from .geometry import (
-    COLUMNS,
-    GAME_ROW,
-    HEAD_ROW,
-    LEFT,
-    ROUND_ROW,
-    SEAT_TOP,
-    SIGN_LINE,
-    SIGN_PITCH,
-    SIGN_WIDTH,
-    TOP_GRID,
-    TOTAL_ROW,
-    bottom_of,
-    column_x,
-    layout,
-)
+from .geometry import HEAD_ROW, SEAT_TOP, SIGN_LINE, TOP_GRID, TOTAL_ROW, bottom_of, of
 
 DPI = 200
+SITTING_OUT = 218  # the grey of a seat's cell in the game its dealer sits out (a round's row: 240)
 FONT_FILES = (
     "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
     "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
@@ -46,9 +33,11 @@ def _font(size_mm: float, bold: bool = False):
 
 
 @lru_cache(maxsize=8)
-def grid_png(games: int, language: str) -> str:
-    """The grid of a sheet with its fixed labels as one image (a data URL): embedded once in a
-    PDF and only referenced by every page, where an SVG would be drawn anew on each."""
+def grid_png(games: int, language: str, seats: int = 4) -> str:
+    """The grid of a sheet of ``games`` games at a table of ``seats`` with its fixed labels as
+    one image (a data URL): embedded once in a PDF and only referenced by every page, where an
+    SVG would be drawn anew on each."""
+    page = of(seats)
 
     def px(mm: float) -> int:
         return round(mm * DPI / 25.4)
@@ -60,22 +49,27 @@ def grid_png(games: int, language: str) -> str:
             "contract": _("Game played"),
             "players": _("Declarer"),
             "result": _("Result"),
-            **{seat: _("Points") for seat in ("1", "2", "3", "4")},  # the names stand above
+            **{str(seat): _("Points") for seat in range(1, seats + 1)},  # the names stand above
         }
         round_label, total_label = _("Round"), _("Match total")
-    width = sum(w for _k, w in COLUMNS)
-    rows = layout(games)
+    left, width, column_x = page.left, page.grid_width, page.column_x
+    rows = page.layout(games)
     bottom = bottom_of(rows)
     image = Image.new("L", (px(210), px(297)), 255)
     draw = ImageDraw.Draw(image)
     regular, small, bold = _font(2.8), _font(2.4), _font(2.8, bold=True)
     narrow = _font(2.2, bold=True)  # a column head too wide for its column
-    draw.rectangle((px(LEFT), px(TOP_GRID), px(LEFT + width), px(TOP_GRID + HEAD_ROW)), fill=232)
+    draw.rectangle((px(left), px(TOP_GRID), px(left + width), px(TOP_GRID + HEAD_ROW)), fill=232)
     for row in rows:
-        height = {"game": GAME_ROW, "round": ROUND_ROW, "total": TOTAL_ROW}[row.kind]
+        height = TOTAL_ROW if row.kind == "total" else page.row
         if row.kind != "game":
-            draw.rectangle((px(LEFT), px(row.top), px(LEFT + width), px(row.top + height)), fill=240)
-        draw.line((px(LEFT), px(row.top), px(LEFT + width), px(row.top)), fill=80, width=1)
+            draw.rectangle((px(left), px(row.top), px(left + width), px(row.top + height)), fill=240)
+        elif seats == 5:  # the dealer sits out: his cell has no points but his 0
+            out = column_x(str(dealer(row.number, seats)))
+            draw.rectangle(
+                (px(out), px(row.top), px(out + page.seat_width), px(row.top + height)), fill=SITTING_OUT
+            )
+        draw.line((px(left), px(row.top), px(left + width), px(row.top)), fill=80, width=1)
         middle = px(row.top + height / 2)
         if row.kind == "game":
             draw.text(
@@ -83,7 +77,7 @@ def grid_png(games: int, language: str) -> str:
             )
             draw.text(
                 (px(column_x("contract") - 5), middle),
-                str(dealer(row.number)),
+                str(dealer(row.number, seats)),
                 font=regular,
                 fill=110,
                 anchor="mm",
@@ -98,21 +92,21 @@ def grid_png(games: int, language: str) -> str:
             )
         else:
             draw.text((px(column_x("contract") + 1), middle), total_label, font=bold, fill=0, anchor="lm")
-    draw.line((px(LEFT), px(bottom), px(LEFT + width), px(bottom)), fill=0, width=2)
-    # The four signature lines (5.3.2), the same on every sheet.
+    draw.line((px(left), px(bottom), px(left + width), px(bottom)), fill=0, width=2)
+    # A signature line a seat (5.3.2), the same on every sheet.
     with translation.override(language):
         signature = _("signature")
-    for seat in range(4):
-        x0 = LEFT + seat * SIGN_PITCH
+    for seat in range(1, seats + 1):
+        x0 = page.sign_x(seat)
         line = bottom + SIGN_LINE
-        draw.line((px(x0), px(line), px(x0 + SIGN_WIDTH), px(line)), fill=0, width=2)
-        draw.text((px(x0), px(line + 1)), f"{seat + 1}: {signature}", font=small, fill=60, anchor="lt")
+        draw.line((px(x0), px(line), px(x0 + page.sign_width), px(line)), fill=0, width=2)
+        draw.text((px(x0), px(line + 1)), f"{seat}: {signature}", font=small, fill=60, anchor="lt")
     # The players' names stand in boxes over their columns, one box a seat.
     first_seat = column_x("1")
-    draw.line((px(first_seat), px(SEAT_TOP - 1), px(LEFT + width), px(SEAT_TOP - 1)), fill=0, width=1)
-    x = LEFT
-    for key, column in (*COLUMNS, ("end", 0)):
-        strong = key in ("1", "contract", "end") or x == LEFT
+    draw.line((px(first_seat), px(SEAT_TOP - 1), px(left + width), px(SEAT_TOP - 1)), fill=0, width=1)
+    x = left
+    for key, column in (*page.columns, ("end", 0)):
+        strong = key in ("1", "contract", "end") or x == left
         top = SEAT_TOP - 1 if x >= first_seat else TOP_GRID
         draw.line((px(x), px(top), px(x), px(bottom)), fill=0, width=2 if strong else 1)
         label = heads.get(key)

@@ -5,10 +5,14 @@ scoresheet page is one image with the grid and everything that is the same on ev
 numbers, dealers, rounds, column heads), identical for every page of a run so that WeasyPrint
 reads it once, plus a few absolutely positioned text boxes for what differs: names, results,
 points. The games are one box per column for the whole sheet with a line a row (the players and
-the result one box, a tab between them), the four points columns one box in a monospaced font
-whose spaces align the numbers to the columns: the lines of one box cost WeasyPrint a fraction
-of as many boxes or inline elements. The same template is the HTML preview and the PDF. Long
-runs are split over the cores and the parts joined."""
+the result one box, a tab between them), the points columns one box in a monospaced font whose
+spaces align the numbers to the columns: the lines of one box cost WeasyPrint a fraction of as
+many boxes or inline elements. The same template is the HTML preview and the PDF. Long runs are
+split over the cores and the parts joined.
+
+A table of five (the dealer sits out, README readings) has a page of its own geometry: five
+columns, 40 games, rounds of five, the sitting-out dealer's cell shaded in the grid and his 0 in
+it; its sheets carry the class that scopes their rules, and their own grid image."""
 
 from __future__ import annotations
 
@@ -31,27 +35,12 @@ from pypdf import PdfWriter
 from weasyprint import HTML
 from weasyprint.urls import URLFetcher
 
-from scoring.entries import ZERO
+from scoring.entries import zero
 
 from ..draw.models import Match
 from ..results.models import Scoresheet
 from ..results.sheet import GameLine, SheetView, loaded, sheet_view
-from .geometry import (
-    LEFT,
-    POINTS_CHARS,
-    ROUND_PITCH,
-    ROUND_ROW,
-    SIGN_PITCH,
-    TOTAL_CHARS,
-    Row,
-    bottom_of,
-    column_x,
-    layout,
-    players_left,
-    points_left,
-    stylesheet,
-    under_grid,
-)
+from .geometry import Geometry, Row, bottom_of, of, stylesheet, under_grid
 from .grid import grid_png
 from .tablecodes import qr_png, table_code
 
@@ -59,10 +48,11 @@ GAME_COLUMNS = ("contract", "players", "result", "points")
 EN_SPACES = "\u2002\u2002"
 
 
-def _points_line(values, circled: int | None = None, struck: bool = False, chars: int = POINTS_CHARS) -> str:
-    """The four seats' points as one line of the monospaced points box: each number right-aligned
-    by spaces in a field a seat column wide, the soloist's circled (5.3.3), struck ones struck
-    (numbers only: a struck space would draw a line across the column)."""
+def _points_line(values, chars: int, circled: int | None = None, struck: bool = False) -> str:
+    """The seats' points as one line of the monospaced points box: each number right-aligned
+    by spaces in a field of ``chars``, a seat column wide, the soloist's circled (5.3.3), struck
+    ones struck (numbers only: a struck space would draw a line across the column). At a table
+    of five the sitting-out dealer's 0 stands in his shaded cell."""
     fields = []
     for position, value in enumerate(values, start=1):
         text = str(int(value))  # a number: nothing to escape
@@ -73,7 +63,7 @@ def _points_line(values, circled: int | None = None, struck: bool = False, chars
     return "".join(fields)
 
 
-def _game_line(game: GameLine, void: bool) -> dict[str, str]:
+def _game_line(game: GameLine, void: bool, chars: int) -> dict[str, str]:
     """One game's line in each text column and in the points box, as HTML. The players and the
     result are one line of one box, a tab between them; a struck game's players, though, are a
     line of a box of their own: a tab after an inline element counts from that element's end."""
@@ -82,7 +72,7 @@ def _game_line(game: GameLine, void: bool) -> dict[str, str]:
     struck = game.struck or void  # 5.2.17, 5.3.6
     contract, players, result = game.short  # the usual German short forms
     note = f" <em>({escape(game.note)})</em>" if game.note else ""
-    points = _points_line(game.points, game.circled, struck)
+    points = _points_line(game.points, chars, game.circled, struck)
     if struck:
         contract, players, result = (
             f'<span class="struck">{escape(text)}</span>' if text else ""
@@ -94,7 +84,7 @@ def _game_line(game: GameLine, void: bool) -> dict[str, str]:
     return {"contract": escape(contract), "players": "", "result": line, "points": points}
 
 
-def _game_blocks(rows: list[Row], view: SheetView) -> list[dict]:
+def _game_blocks(rows: list[Row], view: SheetView, page: Geometry) -> list[dict]:
     """The games as one text box per column for the whole sheet, one line a row: WeasyPrint lays
     out the lines of one box far faster than as many boxes (or inline elements). A round's row is
     an empty line there; the running totals after each round, as the engine computed them, are a
@@ -105,33 +95,33 @@ def _game_blocks(rows: list[Row], view: SheetView) -> list[dict]:
     running = {total.number: total.running for total in view.rounds}
     columns: dict[str, list[str]] = {key: [] for key in GAME_COLUMNS}
     rounds: list[str] = []
-    totals = ZERO
+    totals = zero(view.size)
     blocks: list[dict] = []
     for row in rows:
         if row.kind == "game":
-            for key, html in _game_line(games[row.number], void).items():
+            for key, html in _game_line(games[row.number], void, page.points_chars).items():
                 columns[key].append(html)
             continue
         # a round without games carries the totals so far, as the paper would
         totals = view.totals if row.kind == "total" else running.get(row.number, totals)
         if row.kind == "total":
-            line = _points_line(totals, struck=void, chars=TOTAL_CHARS)
-            blocks.append(_block("total", row.top, points_left(), line))
+            line = _points_line(totals, page.total_chars, struck=void)
+            blocks.append(_block("total", row.top, page.points_left(), line))
             continue
         for key in GAME_COLUMNS:
             columns[key].append("")
-        rounds.append(_points_line(totals, struck=void))
+        rounds.append(_points_line(totals, page.points_chars, struck=void))
     top = rows[0].top
-    left = {"result": players_left(), "points": points_left()}
+    left = {"result": page.players_left(), "points": page.points_left()}
     games_blocks = [
-        _block(key, top, left.get(key) or column_x(key), "\n".join(lines).rstrip("\n"))
+        _block(key, top, left.get(key) or page.column_x(key), "\n".join(lines).rstrip("\n"))
         for key, lines in columns.items()
         if key != "players" or any(lines)  # only struck games' players stand there
     ]
     # the first round line's middle on the middle of the first round row
     first_round = next(row.top for row in rows if row.kind == "round")
-    rounds_top = first_round + ROUND_ROW / 2 - ROUND_PITCH / 2
-    return [*games_blocks, _block("rounds", rounds_top, points_left(), "\n".join(rounds)), *blocks]
+    rounds_top = first_round + page.row / 2 - page.round_pitch / 2
+    return [*games_blocks, _block("rounds", rounds_top, page.points_left(), "\n".join(rounds)), *blocks]
 
 
 def _block(column: str, top: float, x: float, html: str) -> dict:
@@ -147,20 +137,21 @@ def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
     match = sheet.match
     tournament = match.tournament
     rules = tournament.rules
-    rows = layout(rules.games_per_match)
-    bottom = bottom_of(rows)
     view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+    page = of(view.size)
+    rows = page.layout(rules.games_for(view.size))
+    bottom = bottom_of(rows)
     seats = [
         {
             "position": seat.position,
             "number": seat.number,
             "name": seat.name,
-            "x": column_x(str(seat.position)),
+            "x": page.column_x(str(seat.position)),
             "scorekeeper": seat.position == sheet.table.scorekeeper,
         }
         for seat in view.seats
     ]
-    blocks = _game_blocks(rows, view) if not blank else []
+    blocks = _game_blocks(rows, view, page) if not blank else []
     heading = {"name": tournament.name, "date": tournament.date, "venue": tournament.venue}
     if not blank and sheet.status == Scoresheet.Status.SIGNED and sheet.signed_as:
         # The tournament as the players signed it (renamed since, say).
@@ -174,8 +165,10 @@ def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
         "tournament": tournament,
         "heading": heading,
         "seats": seats,
-        # contract, declarer, result, the four seats' points, the totals after each round and
-        # the match total: a text box each
+        "size": view.size,  # four seats, or five where the dealer sits out
+        "scope": page.scope,  # the class of the sheet's page in the stylesheet
+        # contract, declarer, result, the seats' points, the totals after each round and the
+        # match total: a text box each
         "blocks": blocks,
         "blank": blank,
         "void": not blank and view.void,  # 5.3.6
@@ -183,7 +176,7 @@ def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
         "qr": qr_png(code.url) if code and code.scannable else "",
         # Each signature on its line of the grid, the signer's name beside the line's label.
         "signatures": [
-            {"x": LEFT + (s.position - 1) * SIGN_PITCH, "image": s.image, "name": s.name}
+            {"x": page.sign_x(s.position), "image": s.image, "name": s.name}
             for s in (sheet.signatures.all() if not blank else ())
         ],
         "corrections": sheet.corrections if not blank else [],
@@ -216,16 +209,20 @@ def render_workers() -> int:
 def render_html(sheets, blank: bool, request=None) -> str:
     sheets = list(sheets)
     if not sheets:
-        return render_to_string(
-            "print/scoresheets.html", {"pages": [], "grid": "", "geometry_css": stylesheet()}
-        )
-    games = sheets[0].match.tournament.rules.games_per_match
+        return render_to_string("print/scoresheets.html", {"pages": [], "geometry_css": stylesheet()})
+    rules = sheets[0].match.tournament.rules
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    pages = [sheet_context(sheet, blank, request) for sheet in loaded(sheets)]
+    sizes = tuple(sorted({page["size"] for page in pages}))
+    # One image a size: WeasyPrint reads each once for the whole run.
+    grids = {size: grid_png(rules.games_for(size), language, size) for size in sizes}
+    for page in pages:
+        page["grid"] = grids[page["size"]]
     return render_to_string(
         "print/scoresheets.html",
         {
-            "pages": [sheet_context(sheet, blank, request) for sheet in loaded(sheets)],
-            "grid": grid_png(games, translation.get_language() or settings.LANGUAGE_CODE),
-            "geometry_css": stylesheet(),
+            "pages": pages,
+            "geometry_css": stylesheet(sizes),
             "tournament": sheets[0].match.tournament,
         },
     )

@@ -70,7 +70,8 @@ def qr_vector(url: str) -> SafeString:
 @dataclass(frozen=True)
 class TableCard:
     number: int
-    seats: tuple[SeatLine, ...]  # seat 1 deals game 1 (2.2.2)
+    seats: tuple[SeatLine, ...]  # seat 1 deals game 1 (2.2.2); five at a table of five
+    size: int  # four, or five where the dealer sits out the game he deals
     scorekeeper: int  # 5.3.1
     code: TableCode | None
     qr: SafeString | None
@@ -92,6 +93,7 @@ def table_cards(match: Match, request=None) -> list[TableCard]:
             TableCard(
                 number=sheet.table.number,
                 seats=seat_lines(sheet, sheet.table.seats.all()),
+                size=sheet.table.size,
                 scorekeeper=sheet.table.scorekeeper,
                 code=code,
                 qr=qr_vector(code.url) if code and code.scannable else None,

@@ -82,6 +82,8 @@ class TournamentWorkbook:
         ).distinct()
         views = list(views_of(sheets.order_by("match__number", "table__number"), rules, signing=False))
         describe = _describer()
+        # A column a seat: a fifth where a table of five has games (the dealer's 0 in it).
+        seats = max((view.size for view in views), default=4)
         worksheets = [_standings_sheet(tournament, None)]
         worksheets += [
             _standings_sheet(tournament, m.number) for m in tournament.matches.filter(drawn_at__isnull=False)
@@ -94,7 +96,7 @@ class TournamentWorkbook:
             _("Game"),
             _("Game played"),
             _("Note"),
-            *(_("Seat %(n)s") % {"n": n} for n in range(1, 5)),
+            *(_("Seat %(n)s") % {"n": n} for n in range(1, seats + 1)),
         ]
         struck, downgraded = _("struck (5.2.17)"), _("plain Solo/Wenz in game 1 (5.2.15)")
         voided, corrected = _("scoresheet void (5.3.6)"), _("corrected after signing (5.3.4)")

@@ -127,10 +127,10 @@ def test_documents_as_preview_and_pdf(played, organiser, client, name, args, que
         assert first.name in pages[0] and str(first.values["points"]) in pages[0]
 
 
-def _fields(line: str, chars: int) -> list[str]:
+def _fields(line: str, chars: int, seats: int = 4) -> list[str]:
     """The numbers of a line of the points box, field by field (tags left out)."""
     text = re.sub(r"<[^>]+>", "", line)
-    assert len(text) == 4 * chars, text  # each number padded to its column
+    assert len(text) == seats * chars, text  # each number padded to its column
     return [text[i : i + chars].strip() for i in range(0, len(text), chars)]
 
 
@@ -148,7 +148,8 @@ def test_games_are_lines_of_one_box_per_column(played):
     # contract; the struck game's players; players and result; points; round totals; match total
     assert list(blocks) == ["contract", "players", "result", "points", "rounds", "total"]
     lines = {key: str(b["html"]).split("\n") for key, b in blocks.items()}
-    rows = geometry.layout(played.rules.games_per_match)
+    page = geometry.FOUR
+    rows = page.layout(played.rules.games_per_match)
     line_of = {row.number: i for i, row in enumerate(rows) if row.kind == "game"}
     entries = {e.number: e for e in sheet.entries.all()}
     for key in ("contract", "result", "points"):
@@ -167,9 +168,7 @@ def test_games_are_lines_of_one_box_per_column(played):
     assert not any(line for i, line in enumerate(lines["players"]) if i != line_of[3])
     assert lines["result"][line_of[3]].startswith('\t<span class="struck">')
     for number, entry in entries.items():
-        assert _fields(lines["points"][line_of[number]], geometry.POINTS_CHARS) == [
-            str(p) for p in entry.points
-        ]
+        assert _fields(lines["points"][line_of[number]], page.points_chars) == [str(p) for p in entry.points]
     circled = sum(
         1
         for e in entries.values()
@@ -178,13 +177,13 @@ def test_games_are_lines_of_one_box_per_column(played):
     assert circled and str(blocks["points"]["html"]).count('class="ring"') == circled  # 5.3.3
     # the running totals after each round, a line a round: what is stored for the games there are
     after_round_1 = [sum(entries[n].points[p] for n in (1, 3, 4)) for p in range(4)]
-    assert _fields(lines["rounds"][0], geometry.POINTS_CHARS) == [str(v) for v in after_round_1]
+    assert _fields(lines["rounds"][0], page.points_chars) == [str(v) for v in after_round_1]
     assert len(lines["rounds"]) == played.rules.games_per_match // 4
     round_1 = rows[line_of[4] + 1]
-    middle = blocks["rounds"]["top"] + geometry.ROUND_PITCH / 2  # of its first line
-    assert middle == pytest.approx(round_1.top + geometry.ROUND_ROW / 2)
+    middle = blocks["rounds"]["top"] + page.round_pitch / 2  # of its first line
+    assert middle == pytest.approx(round_1.top + page.row / 2)
     totals = [seat.points for seat in sheet.table.seats.order_by("position")]
-    assert _fields(lines["total"][0], geometry.TOTAL_CHARS) == [str(v) for v in totals]
+    assert _fields(lines["total"][0], page.total_chars) == [str(v) for v in totals]
     assert blocks["total"]["top"] == rows[-1].top
 
 
@@ -207,27 +206,31 @@ def test_a_void_sheet_strikes_each_text_not_the_gaps(played, supervisor):
         assert not re.search(r"(^|\n|</span>) *-?\d", html)  # no number outside a struck span
 
 
-def test_the_points_line_up_with_their_columns(played):
-    """The points box is DejaVu Sans Mono at a size that makes a field of POINTS_CHARS (the
-    match total: TOTAL_CHARS) characters exactly a seat column wide, so the spaces that pad each
-    number put its right end POINTS_INSET left of its column's right line."""
+@pytest.mark.parametrize("page", [geometry.FOUR, geometry.FIVE], ids=["four", "five"])
+def test_the_points_line_up_with_their_columns(played, page):
+    """The points box is DejaVu Sans Mono at a size that makes a field of ``points_chars`` (the
+    match total: ``total_chars``) characters exactly a seat column wide, so the spaces that pad
+    each number put its right end POINTS_INSET left of its column's right line."""
     for path in (geometry.MONO_FONT, geometry.MONO_FONT.replace(".ttf", "-Bold.ttf")):
         font = ImageFont.truetype(path, 2048)
         for char in "0123456789- ":
             assert font.getlength(char) / 2048 == geometry.MONO_ADVANCE, (path, char)
-    width, game_pitch = geometry.column_width("1"), geometry.mono_size(geometry.POINTS_CHARS)
+    width, game_pitch = page.column_width("1"), page.mono_size(page.points_chars)
     game_pitch *= geometry.MONO_ADVANCE
-    for chars in (geometry.POINTS_CHARS, geometry.TOTAL_CHARS):
-        pitch = geometry.mono_size(chars) * geometry.MONO_ADVANCE
+    for chars in (page.points_chars, page.total_chars):
+        pitch = page.mono_size(chars) * geometry.MONO_ADVANCE
         assert chars * pitch == pytest.approx(width)
-        for seat in range(1, 5):
-            right = geometry.column_x(str(seat)) + width - geometry.POINTS_INSET
-            assert geometry.points_left() + seat * chars * pitch == pytest.approx(right)
+        for seat in range(1, page.seats + 1):
+            right = page.column_x(str(seat)) + width - geometry.POINTS_INSET
+            assert page.points_left() + seat * chars * pitch == pytest.approx(right)
     # The widest number a profile allows stays in its column: a game's circled (the ring's border
-    # and padding stand 1.45 mm out on either side), a total of 96 games.
+    # and padding stand 1.45 mm out on either side), a total of 96 games (a player plays as many
+    # games at a table of five).
     assert len(str(-MAX_POINT_VALUE)) * game_pitch + 1.45 <= width - geometry.POINTS_INSET
-    total_pitch = geometry.mono_size(geometry.TOTAL_CHARS) * geometry.MONO_ADVANCE
+    total_pitch = page.mono_size(page.total_chars) * geometry.MONO_ADVANCE
     assert len(str(-MAX_POINT_VALUE * 96)) * total_pitch <= width - geometry.POINTS_INSET
+    # The grid fits the page with its margins (at least 8 mm either side).
+    assert page.left >= 8 and page.left + page.grid_width <= geometry.PAGE_WIDTH - 8
     # and the printed page uses those fonts: a fallback would misalign the numbers
     sheet = Scoresheet.objects.filter(match__tournament=played).first()
     (page,) = PdfReader(io.BytesIO(printing.scoresheets_pdf([sheet], blank=False, workers=1))).pages
@@ -237,7 +240,8 @@ def test_the_points_line_up_with_their_columns(played):
     assert {"DejaVu-Sans-Mono", "DejaVu-Sans-Mono-Bold"} <= fonts
 
 
-def test_the_players_are_centred_and_the_tab_reaches_the_result():
+@pytest.mark.parametrize("page", [geometry.FOUR, geometry.FIVE], ids=["four", "five"])
+def test_the_players_are_centred_and_the_tab_reaches_the_result(page):
     """The players and the result share a box: "1 & 3" centred in the declarer column from the
     box's left edge, a single seat after two EN SPACEs, the tab stop on the result's inset."""
     font = ImageFont.truetype(grid.FONT_FILES[0], 2048)
@@ -245,13 +249,13 @@ def test_the_players_are_centred_and_the_tab_reaches_the_result():
     css = (settings.BASE_DIR / "static/css/scoresheet.css").read_text()
     assert re.search(r"^\.lines \{[^}]* font-size: 7pt;", css, re.M)  # geometry.TEXT_SIZE
     assert round(geometry.TEXT_SIZE * 72 / 25.4, 6) == 7  # pt
-    middle = geometry.column_x("players") + geometry.column_width("players") / 2
+    middle = page.column_x("players") + page.column_width("players") / 2
     for pad, players in (("", "1 & 3"), (printing.EN_SPACES, "2")):
-        centre = geometry.players_left() + _mm(pad, 7) + _mm(players, 7) / 2
+        centre = page.players_left() + _mm(pad, 7) + _mm(players, 7) / 2
         assert centre == pytest.approx(middle, abs=0.1), players
-    tab = geometry.players_tab() * geometry.PX
-    assert geometry.players_left() + tab == pytest.approx(geometry.result_x(), abs=0.01)
-    assert f"tab-size: {geometry.players_tab()}px" in geometry.stylesheet()
+    tab = page.players_tab() * geometry.PX
+    assert page.players_left() + tab == pytest.approx(page.result_x(), abs=0.01)
+    assert f"tab-size: {page.players_tab()}px" in geometry.stylesheet((page.seats,))
 
 
 def _mm(text: str, points: float) -> float:
@@ -265,7 +269,7 @@ def _mm(text: str, points: float) -> float:
 def test_the_longest_game_texts_fit_their_printed_columns(language):
     """The columns clip what is too long (white-space: pre): the longest texts must fit."""
 
-    widths = {key: width for key, width in geometry.COLUMNS}
+    widths = dict(geometry.TEXT_COLUMNS)  # the same at a table of four and of five
     contracts = [("rufer", s) for s in ("eichel", "gras", "schellen")] + [
         (c, s) for c in ("solo", "solo_tout") for s in ("eichel", "gras", "herz", "schellen", "")
     ]
@@ -299,7 +303,8 @@ def test_the_longest_game_texts_fit_their_printed_columns(language):
             assert _mm(players, 7) <= widths["players"] - 1, players  # struck: a box of its own
             # else before the tab to the result (a longer text would tab to the next stop)
             pad = printing.EN_SPACES if len(players) == 1 else ""
-            assert geometry.players_left() + _mm(pad + players, 7) + 1 <= geometry.result_x(), players
+            page = geometry.FOUR  # the same from the columns' left edge at five
+            assert page.players_left() + _mm(pad + players, 7) + 1 <= page.result_x(), players
             longest = max(_mm(f"({note})", 6) for note in notes)
             assert _mm(result + " ", 7) + longest <= widths["result"] - 1.5, result
 
@@ -308,7 +313,7 @@ def test_what_is_under_the_grid_does_not_overlap(played):
     """Corrections, the signatures on their lines with the names, the digest, the page footer."""
     sheet = Scoresheet.objects.filter(match__tournament=played).first()
     page = printing.sheet_context(sheet, blank=False)
-    line = geometry.bottom_of(geometry.layout(played.rules.games_per_match)) + geometry.SIGN_LINE
+    line = geometry.bottom_of(geometry.FOUR.layout(played.rules.games_per_match)) + geometry.SIGN_LINE
     assert page["foot"] + 5 <= page["sign_top"]  # two lines of corrections fit above
     assert page["sign_top"] + 10 <= line < page["name_top"]
     assert page["name_top"] + 3 <= page["digest_top"]
@@ -331,7 +336,7 @@ def test_long_names_are_not_clipped_on_the_sheet(played):
     seat = sheet.table.seats.get(position=4)
     name = "Monika Hinterhuberoberkirchnerunterschleißheimer-Oberndorfer"
     Participant.objects.filter(pk=seat.participant_id).update(name=name)
-    right_edge = (geometry.LEFT + geometry.GRID_WIDTH) * 72 / 25.4  # points
+    right_edge = (geometry.FOUR.left + geometry.FOUR.grid_width) * 72 / 25.4  # points
     for blank in (True, False):
         runs = []
 
