@@ -254,8 +254,8 @@ def draw_matches(
     players = sorted(set(participants))
     sizes = table_sizes(len(players), tables_of_five)
     if sizes is None:
-        tables = "tables of four and five" if tables_of_five else "tables of four"
-        raise ValueError(f"cannot seat {len(players)} participants at {tables}")
+        kinds = "tables of four and five" if tables_of_five else "tables of four"
+        raise ValueError(f"cannot seat {len(players)} participants at {kinds}")
     fives = sizes[1]
     rng = random.Random(f"schafkopf-draw|{seed}|{len(players)}|{matches}")
     shuffled = list(players)

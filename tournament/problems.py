@@ -39,10 +39,7 @@ MESSAGES = {
         "no win, no card points, no Schneider or Schwarz."
     ),
     Code.SANCTION_CONTRACT_INVALID: _("A sanction names a Sauspiel, Solo, Wenz or Tout."),
-    Code.SEAT_SITS_OUT: _(
-        "{field}: seat {value} dealt game {game} and sits it out: "
-        "he cannot be declarer, partner or liable player."
-    ),
+    Code.SEAT_SITS_OUT: _("Seat {value} dealt game {game} and sits it out: he cannot be its {field}."),
     Code.POINTS_NOT_FOUR: _("Enter four whole numbers, one per seat."),
     Code.POINTS_DO_NOT_SUM_TO_ZERO: _("The four numbers sum to {value}, not 0."),
     Code.DEALER_POINTS_NOT_ZERO: _(
@@ -106,6 +103,14 @@ AT_FIVE = {
 
 PLACE = _("Game {game}: ")
 
+# The fields of an entry as a message names them (in the forms' words).
+FIELD_NAMES = {
+    "declarer": _("declarer"),
+    "partner": _("partner"),
+    "liable": _("liable player"),
+    "liable_partner": _("partner"),
+}
+
 
 def _shortened(value) -> str:
     """A value for a message: as it is when short, else its start (a pasted table can be huge)."""
@@ -121,7 +126,7 @@ def problem_message(problem: Problem) -> str:
         game=problem.game,
         round=problem.round,
         seat=problem.seat,
-        field=problem.field,
+        field=FIELD_NAMES.get(problem.field or "", problem.field),
         value=_shortened(problem.value),
     )
     if problem.game is not None and "{game}" not in template:

@@ -195,8 +195,12 @@
     if (sending || gone || queue.length || polling) return;
     polling = true;
     lastPoll = Date.now();
+    // A request the hall's Wi-Fi swallowed must not stop the asking: given up after 15 s.
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = controller ? setTimeout(function () { controller.abort(); }, 15000) : null;
+    var asked = state.version;
     fetch(body.dataset.part + "?seen=" + encodeURIComponent(state.etag || ""), {
-      cache: "no-store", headers: { "Accept": "application/json" }
+      cache: "no-store", headers: { "Accept": "application/json" }, signal: controller ? controller.signal : undefined
     }).then(function (response) {
       online = true;
       if (response.status === 204) return null;
@@ -206,7 +210,8 @@
       if (!response.ok) throw new Error("server");
       return response.json();
     }).then(function (part) {
-      if (part) {
+      // An answer overtaken by a write of this phone meanwhile would show an older sheet.
+      if (part && state.version === asked) {
         var before = (state.calls || []).filter(function (c) { return c.status === "waiting"; });
         applySheet(part.html, part.state);
         before.forEach(function (call) {  // the supervisor answered: the table hears it at once
@@ -218,6 +223,7 @@
         });
       }
     }).catch(function () { online = false; }).then(function () {
+      if (timer) clearTimeout(timer);
       polling = false;
       renderQueue();
     });

@@ -185,6 +185,6 @@ def fill_results(user, tournament: Tournament, rng: random.Random, approve_rate:
         .order_by("pk")
     )
     rules = tournament.rules
-    played = [(sheet, *play_sheet(rules, rng, approve_rate, sheet.seats)) for sheet in sheets]
+    played = [(sheet, *play_sheet(rules, rng, approve_rate, sheet.size)) for sheet in sheets]
     supervisor = stored_text(StaffRole.Role.SUPERVISOR.label)
     return sheet_service.fill_sheets(user, tournament, played, approved_by_name=supervisor)

@@ -181,6 +181,15 @@ def _fixed_tables(matches) -> list[list[list[int]]]:
     ]
 
 
+def _locked(tournament: Tournament, matches) -> Tournament:
+    """The tournament locked for the draw, after the sheets of the matches it draws: in the order
+    an entry takes them (its sheet, then the tournament's results version), so that a draw and
+    an entry at a table wait for each other instead of deadlocking (PostgreSQL)."""
+    sheets = Scoresheet.objects.select_for_update(of=("self",)).filter(match__in=matches)
+    list(sheets.values_list("pk", flat=True))
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
 def _check_results(user, tournament: Tournament, matches, discard_results: bool) -> dict:
     # Lock the sheets first: an entry saved between this count and the redraw would otherwise be
     # discarded without the supervisor's confirmation (save_entry locks the sheet too).
@@ -226,7 +235,7 @@ def draw_all(
 ) -> list[Match]:
     """Draw every match of the tournament at once."""
     require(user, tournament, Perm.DRAW)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = _locked(tournament, Match.objects.filter(tournament=tournament.pk))
     matches = list(tournament.matches.order_by("number"))
     discarded = _check_results(user, tournament, matches, discard_results)
     seed = (seed or "").strip() or new_seed()
@@ -254,7 +263,7 @@ def draw_one(
     """Draw (or redraw) one match, keeping the other drawn matches as they are: their
     table-mates count as already met."""
     require(user, tournament, Perm.DRAW)
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = _locked(tournament, Match.objects.filter(tournament=tournament.pk, number=number))
     match = tournament.matches.filter(number=number).first()
     if match is None:
         raise ServiceError(

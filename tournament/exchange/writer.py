@@ -130,7 +130,7 @@ class _Sheets:
             "number": sheet.table.number,
             "seats": self.seats.get(sheet.table_id, []),
             "games": games_of(
-                self.entries.get(sheet.pk, []), {a.number: a for a in approvals}, self.rules, sheet.seats
+                self.entries.get(sheet.pk, []), {a.number: a for a in approvals}, self.rules, sheet.size
             ),
         }
         if sheet.status in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):

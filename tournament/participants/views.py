@@ -379,6 +379,8 @@ class ParticipantView(PublicMixin, TemplateView):
                             "points": points,
                             "total": total,
                             "circled": line.circled == seat.position,
+                            # a table of five: he dealt this game and sat it out (README readings)
+                            "sat_out": view.size == 5 and line.dealer == seat.position,
                         }
                         for line, points, total in games
                     ],

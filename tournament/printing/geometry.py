@@ -241,7 +241,8 @@ def _geometry_rules(g: Geometry, scope: str = "") -> list[str]:
         f"{inner}.sign img, {inner}.sign .paper {{ height: {_mm(SIGN_HEIGHT)}; }}",
         f"{inner}.sign .paper {{ line-height: {_mm(SIGN_HEIGHT)}; }}",
         f"{inner}.signer {{ margin-left: {_mm(SIGN_LABEL)}; width: {_mm(g.sign_width - SIGN_LABEL)}; }}",
-        f"{inner}.page-foot {{ left: {_mm(g.left)}; bottom: {_mm(FOOT_BOTTOM)}; }}",
+        f"{inner}.page-foot {{ left: {_mm(g.left)}; width: {_mm(g.grid_width)}; "
+        f"bottom: {_mm(FOOT_BOTTOM)}; }}",
         # The table code's box on a pre-filled sheet (scoresheet.css knows nothing of it): one box
         # with the QR code as a block and the text lines under it, cheaper for WeasyPrint than a
         # box each; plain lines (``pre-line``), the code alone in bold.

@@ -107,7 +107,7 @@ def signed_as(sheet: Scoresheet) -> dict:
     signed."""
     match = sheet.match
     tournament = match.tournament
-    games = tournament.rules.games_for(sheet.seats)
+    games = tournament.rules.games_for(sheet.size)
     seats = sheet.table.seats.select_related("participant").prefetch_related("participant__substitutions")
     return {
         "tournament": {"name": tournament.name, "date": tournament.date.isoformat()},
@@ -157,7 +157,7 @@ def table_object(sheet: Scoresheet, rules: RuleProfile) -> dict:
     return {
         "number": sheet.table.number,
         "signed_as": sheet.signed_as,
-        "games": games_of(list(sheet.entries.all()), approvals, rules, sheet.seats),
+        "games": games_of(list(sheet.entries.all()), approvals, rules, sheet.size),
         "signatures": [signature_record(s) for s in sorted(sheet.signatures.all(), key=lambda s: s.position)],
         "corrections": [c.as_record() for c in sheet.corrections],
     }

@@ -11,16 +11,28 @@ from scoring.notation import NotationError, parse_game, parse_row
 from ..problems import notation_message
 from .models import GameEntry
 
-SEATS = [(n, str(n)) for n in range(1, 6)]  # seat 5 at a table of five; the engine checks the size
+SEATS = [(n, str(n)) for n in range(1, 5)]  # seat 5 too at a table of five (SheetForm)
 OPTIONAL_SEATS = [("", "—"), *SEATS]
 
 
 class SheetForm(forms.Form):
+    """``seats``: the sheet's columns, four or five (tables of five, README readings)."""
+
     number = forms.IntegerField(label=_("game"), min_value=1, max_value=999)
     # The sheet and its version as the page was loaded: a redraw makes a new sheet at version 0.
     sheet = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     replace = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, seats: int = 4, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        if seats == 5:  # the lists of seats offer seat 5 (the engine refuses the dealer)
+            for name in ("declarer", "partner", "liable"):
+                if name in self.fields:
+                    field = self.fields[name]
+                    optional = [("", "—")] if field.choices and field.choices[0][0] == "" else []
+                    field.choices = [*optional, *SEATS, (5, "5")]
 
 
 class GameForm(SheetForm):
@@ -97,12 +109,17 @@ class RowForm(SheetForm):
     row = forms.CharField(
         label=_("paper-list row"),
         max_length=60,
-        help_text=_(
-            "Four numbers in seat order (five at a table of five, the dealer's 0 included), the "
-            "circled one with * (e.g. 6* -2 -2 -2)."
-        ),
+        help_text=_("Four numbers in seat order, the circled one with * (e.g. 6* -2 -2 -2)."),
         widget=forms.TextInput(attrs={"autocomplete": "off", "class": "notation"}),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if self.seats == 5:
+            self.fields["row"].help_text = _(
+                "Five numbers in seat order, the dealer's 0 included, the circled one with * "
+                "(e.g. 0 6* -2 -2 -2)."
+            )
 
     def entry(self, seats: int = 4):
         try:

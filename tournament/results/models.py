@@ -82,7 +82,7 @@ class Scoresheet(models.Model):
         return f"{self.match} – {self.table}"
 
     @property
-    def seats(self) -> int:
+    def size(self) -> int:
         """Its columns: four, or five at a table of five."""
         return self.table.size
 
@@ -216,7 +216,7 @@ class GameEntry(models.Model):
     def points(self) -> tuple[int, ...]:
         """By seat: four, or five at a table of five (the sitting-out dealer's 0 included)."""
         points = (self.points_1, self.points_2, self.points_3, self.points_4, self.points_5)
-        return points[: self.scoresheet.seats]
+        return points[: self.scoresheet.size]
 
     def as_record(self) -> dict:
         """What the entry said, for the history when it is discarded or changed."""

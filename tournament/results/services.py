@@ -39,7 +39,7 @@ def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: 
     rules = sheet.match.tournament.rules
     approvals = approvals_of(sheet) if approvals is None else approvals
     stored = entries if entries is not None else list(sheet.entries.all())
-    seats = sheet.seats
+    seats = sheet.size
     return score_sheet([to_engine(e, approvals, rules, seats) for e in stored], rules, seats=seats)
 
 
@@ -153,7 +153,7 @@ def save_entry(
         require(user, tournament, _required_permission(existing))
     rules = tournament.rules
     approvals = approvals_of(sheet)
-    seats = sheet.seats
+    seats = sheet.size
     engine_entries = [to_engine(e, approvals, rules, seats) for n, e in stored.items() if n != number]
     engine_entries.append(with_approval(entry, approvals, rules, seats))
     sheet_score = score_sheet(engine_entries, rules, seats=seats)
@@ -209,7 +209,7 @@ def approve(
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
     rules = tournament.rules
-    require_game(rules, number, sheet.seats)
+    require_game(rules, number, sheet.size)
     contract_value = Contract(contract)
     if contract_value is Contract.RUFER:
         raise ServiceError(_("A Sauspiel needs no approval."))
@@ -308,7 +308,7 @@ def fill_sheets(
             )
             for number, contract in approvals.items()
         ]
-        seats = sheet.seats
+        seats = sheet.size
         sheet_score = score_sheet(
             [with_approval(e, approvals, rules, seats) for e in entries], rules, seats=seats
         )

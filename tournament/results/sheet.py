@@ -192,7 +192,7 @@ def sheet_view(
     """The sheet as the engine scores it; entries, approvals and seats are read unless given
     (prefetched, say)."""
     rules = rules or sheet.match.tournament.rules
-    size = sheet.seats
+    size = sheet.size
     entries = {e.number: e for e in (sheet.entries.all() if entries is None else entries)}
     approvals = {a.number: a for a in (sheet.approvals.all() if approvals is None else approvals)}
     contracts = {number: approval.contract for number, approval in approvals.items()}

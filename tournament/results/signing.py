@@ -52,11 +52,11 @@ def _player(sheet: Scoresheet, position: int) -> str:
     if seat is None:
         raise ServiceError(_("Seat %(seat)s does not exist.") % {"seat": position})
     rules = sheet.match.tournament.rules
-    return seat.participant.player_name(sheet.match.number, rules.games_for(sheet.seats))
+    return seat.participant.player_name(sheet.match.number, rules.games_for(sheet.size))
 
 
 def _lock_when_signed(sheet: Scoresheet, user) -> None:
-    if sheet.signatures.count() == sheet.seats:  # all four, or all five at a table of five
+    if sheet.signatures.count() == sheet.size:  # all four, or all five at a table of five
         sheet.status = Scoresheet.Status.SIGNED
         sheet.locked_at = timezone.now()
         sheet.signed_as = signed_as(sheet)
@@ -170,7 +170,7 @@ def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int
             method=Signature.Method.PAPER,
             recorded_by=user if getattr(user, "pk", None) else None,
         )
-        for position in range(1, sheet.seats + 1)
+        for position in range(1, sheet.size + 1)
     )
     record(
         sheet.match.tournament,

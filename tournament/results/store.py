@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -154,25 +153,25 @@ def locked_sheet(sheet: Scoresheet) -> Scoresheet:
     tournament and table. A sheet of a discarded draw is kept as it was: every write is refused.
 
     Only the sheet's row is locked: entries at other tables go on meanwhile (PostgreSQL would
-    otherwise lock the shared match and tournament rows too). A new draw locks every sheet of
-    the match before it discards it (``draw.services``), so it waits for the entry or the entry
-    sees the draw discarded. A sheet already locked in this transaction is returned as it is."""
-    if connection.in_atomic_block and getattr(sheet, "locked_in", None) is connection.atomic_blocks[0]:
-        return sheet
-    sheet = (
-        Scoresheet.objects.select_for_update(of=("self",))
-        .select_related("match__tournament", "table")
-        .get(pk=sheet.pk)
-    )
-    if sheet.match.is_discarded:
-        raise ServiceError(
-            _(
-                "This scoresheet belongs to a draw that was discarded: it is kept as it was "
-                "and takes nothing more."
-            )
+    otherwise lock the shared match and tournament rows too). A new draw locks every sheet of the
+    match before the tournament's row (``draw.services``), the order an entry takes them in: it
+    waits for the entry, or the entry finds its draw discarded."""
+    discarded = ServiceError(
+        _(
+            "This scoresheet belongs to a draw that was discarded: it is kept as it was "
+            "and takes nothing more."
         )
-    if connection.in_atomic_block:
-        sheet.locked_in = connection.atomic_blocks[0]
+    )
+    try:
+        sheet = (
+            Scoresheet.objects.select_for_update(of=("self",))
+            .select_related("match__tournament", "table")
+            .get(pk=sheet.pk)
+        )
+    except Scoresheet.DoesNotExist:  # moved to the archived draw while the entry waited
+        raise discarded from None
+    if sheet.match.is_discarded:
+        raise discarded
     return sheet
 
 

@@ -81,7 +81,7 @@ def _outcome(entry: GameEntry, short: bool = False) -> str:
 def describe_entry(entry: GameEntry) -> str:
     """E.g. "Sauspiel with the Eichel-Sau, 1 with 3: won" / "Herz-Solo, 2: 95 card points"."""
     if entry.kind == GameEntry.Kind.TRANSCRIBED:
-        numbers = " ".join(f"{n:+d}" for n in entry.written or ())
+        numbers = " ".join(f"{n:+d}" if n else "0" for n in entry.written or ())
         if entry.declarer:
             return _("paper-list row %(numbers)s, seat %(seat)s circled") % {
                 "numbers": numbers,

@@ -41,6 +41,7 @@ from .forms import (
     PaperForm,
     RowForm,
     SanctionForm,
+    SheetForm,
     SignForm,
     VoidForm,
     WithdrawForm,
@@ -196,6 +197,7 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
 class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateView):
     template_name = "referee/scoresheet.html"
     partial_name = "referee/_sheet.html"  # a change link or cancel: the sheet part only
+    seats = 4  # the sheet's columns, set where the sheet is read (sheet_context)
     FORMS = {
         "game": GameForm,
         "row": RowForm,
@@ -228,6 +230,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         """What the sheet page shows; ``edit``: the game being changed (change mode)."""
         rules = self.tournament.rules
         (sheet,) = loaded([sheet])
+        self.seats = sheet.size  # the entry forms' seats: four, or five
         view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
         scored = view.score
         entries = {game.number: game.entry for game in view.entered}
@@ -275,20 +278,20 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
 
     def game_form(self, entry, initial) -> GameForm:
         if entry is not None and entry.kind == "game":
-            engine = sheet_service.to_engine(entry, {}, self.tournament.rules, entry.scoresheet.seats)
+            engine = sheet_service.to_engine(entry, {}, self.tournament.rules, entry.scoresheet.size)
             initial = {**initial, "number": entry.number, "notation": format_game(engine), "replace": True}
-        return GameForm(initial=initial, auto_id="game_%s")
+        return GameForm(initial=initial, auto_id="game_%s", seats=self.seats)
 
     def row_form(self, entry, initial) -> RowForm:
         if entry is not None:
             if entry.kind == "transcribed":
                 written = format_row(
-                    sheet_service.to_engine(entry, {}, self.tournament.rules, entry.scoresheet.seats)
+                    sheet_service.to_engine(entry, {}, self.tournament.rules, entry.scoresheet.size)
                 )
             else:
                 written = " ".join(str(p) for p in entry.points)
             initial = {**initial, "number": entry.number, "row": written, "replace": True}
-        return RowForm(initial=initial, auto_id="row_%s")
+        return RowForm(initial=initial, auto_id="row_%s", seats=self.seats)
 
     def sanction_form(self, entry, initial) -> SanctionForm:
         if entry is not None:
@@ -300,7 +303,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
                     partner=entry.partner,
                     liable=entry.liable,
                 )
-        return SanctionForm(initial=initial, auto_id="sanction_%s")
+        return SanctionForm(initial=initial, auto_id="sanction_%s", seats=self.seats)
 
     # Writing
 
@@ -314,7 +317,8 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         change = self.CHANGE.fullmatch(request.POST.get("notation", "").strip().lower())
         if action == "game" and change:
             return self.change_mode(request, sheet, int(change.group(1)))
-        form = self.FORMS[action](request.POST, request.FILES, auto_id=f"{action}_%s")
+        extra = {"seats": sheet.size} if issubclass(self.FORMS[action], SheetForm) else {}
+        form = self.FORMS[action](request.POST, request.FILES, auto_id=f"{action}_%s", **extra)
         valid = form.is_valid()
         if not valid and any(
             form.fields[name].widget.is_hidden for name in form.errors if name in form.fields
@@ -387,14 +391,15 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         if number and data.get("replace") not in ("True", "true", "on") and "number" in form.fields:
             taken = set(sheet.entries.values_list("number", flat=True))
             if number in taken:
-                games = self.tournament.rules.games_for(sheet.seats)
+                games = self.tournament.rules.games_for(sheet.size)
                 free = [n for n in range(1, games + 1) if n not in taken]
                 data["number"] = free[0] if free else number
-        return type(form)(data, auto_id=form.auto_id)
+        extra = {"seats": sheet.size} if isinstance(form, SheetForm) else {}
+        return type(form)(data, auto_id=form.auto_id, **extra)
 
     def do_game(self, sheet, form):
         replace = form.cleaned_data.get("replace", False)
-        entry = form.entry(sheet.seats)
+        entry = form.entry(sheet.size)
         saved = sheet_service.save_entry(
             self.request.user, sheet, entry, form.cleaned_data["version"], replace=replace
         )
@@ -437,7 +442,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         correction = signing.correct(
             self.request.user,
             sheet,
-            form.entry(sheet.seats),
+            form.entry(sheet.size),
             form.cleaned_data["reason"],
             expected_version=form.cleaned_data.get("version"),
         )

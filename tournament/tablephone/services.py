@@ -198,7 +198,7 @@ def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> dict:
 
 
 def _number(data: dict, sheet: Scoresheet, name: str = "number") -> int:
-    return sheet_service.require_game(sheet.match.tournament.rules, data.get(name), sheet.seats)
+    return sheet_service.require_game(sheet.match.tournament.rules, data.get(name), sheet.size)
 
 
 def _base(data: dict) -> int | None:
@@ -208,7 +208,7 @@ def _base(data: dict) -> int | None:
 
 def _seat(data: dict, name: str, sheet: Scoresheet) -> int:
     value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sheet.seats:
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= sheet.size:
         raise ServiceError(_("Seat %(seat)s does not exist.") % {"seat": value})
     return value
 
@@ -233,7 +233,7 @@ def enter_game(actor, sheet: Scoresheet, data: dict) -> str:
     base = _base(data) if replace else None
     if replace and base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    saved = sheet_service.save_entry(actor, sheet, form.entry(sheet.seats), base, replace=replace)
+    saved = sheet_service.save_entry(actor, sheet, form.entry(sheet.size), base, replace=replace)
     close_calls(sheet, number)
     return saved_text(saved)
 
@@ -259,7 +259,7 @@ def call_supervisor(actor, sheet: Scoresheet, data: dict) -> str:
     """The table calls for approval before the game is played (5.2.14, 5.2.16)."""
     number = _number(data, sheet)
     declarer = _seat(data, "declarer", sheet)
-    if declarer == sitting_out(number, sheet.seats):  # tables of five (README readings)
+    if declarer == sitting_out(number, sheet.size):  # tables of five (README readings)
         raise ServiceError(
             _("Seat %(seat)s deals game %(game)s and sits it out: he cannot play it.")
             % {"seat": declarer, "game": number}

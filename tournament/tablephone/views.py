@@ -97,7 +97,7 @@ def phone_context(sheet: Scoresheet, is_loaded: bool = False) -> dict:
                 players = " & ".join(
                     names.get(p, str(p)) for p in (line.entry.declarer, line.entry.partner) if p
                 )
-            rows.append((line, f"{contract} · {players}" + (f" · {result}" if result else "")))
+            rows.append((line, " · ".join(part for part in (contract, players, result) if part)))
         else:
             rows.append((line, ""))
     signatures = {s.position: s for s in sheet.signatures.all()}

@@ -31,6 +31,15 @@ class TournamentForm(forms.ModelForm):
         label=_("approval from the n-th Solo/Wenz"), required=False, min_value=1
     )
     min_age = forms.IntegerField(label=_("minimum age"), required=False, min_value=0)
+    tables_of_five = forms.BooleanField(
+        label=_("tables of five where four do not fill"),
+        required=False,
+        help_text=_(
+            "The dealer sits out the game he deals; a match there has a quarter more games (40 "
+            "instead of 32 officially). Off: a count that does not divide by four is refused and "
+            "reserve players are offered."
+        ),
+    )
     tables = forms.CharField(
         label=_("point and sanction tables"),
         required=False,
@@ -74,13 +83,14 @@ class TournamentForm(forms.ModelForm):
         self.fields["profile"].widget.attrs["data-profiles"] = json.dumps(
             {name: {key: getattr(p, key) for key in RULE_NUMBERS} for name, p in PROFILES.items()}
         )
+        self.fields["tables_of_five"].initial = overrides.get("tables_of_five", profile.tables_of_five)
         tables = {k: v for k, v in overrides.items() if k in ("points", "sanctions")}
         self.fields["tables"].initial = json.dumps(tables) if tables else ""
         if not self.instance.pk:
             del self.fields["status"]
         elif self.instance.matches.filter(drawn_at__isnull=False).exists():
             # The rules are fixed since the draw (the service refuses a change too).
-            for key in ("profile", *RULE_NUMBERS, "tables"):
+            for key in ("profile", *RULE_NUMBERS, "tables_of_five", "tables"):
                 self.fields[key].disabled = True
             self.fields["profile"].help_text = _(
                 "Fixed since the draw: every scoresheet is played and counted by these rules."
@@ -108,6 +118,8 @@ class TournamentForm(forms.ModelForm):
             # The retention was the default of the old date: it follows the new one (5.3.5).
             data["retention_until"] = None
         overrides = {key: data[key] for key in RULE_NUMBERS if data.get(key) is not None}
+        if not data.get("tables_of_five"):  # on in every profile: only "off" is an override
+            overrides["tables_of_five"] = False
         text = (data.get("tables") or "").strip()
         if text:
             try:

@@ -171,7 +171,7 @@ def test_the_five_seat_demo_loads_and_keeps_its_rules():
     for sheet in Scoresheet.objects.filter(match__tournament=tournament).select_related("table", "match"):
         score = sheet_service.score(sheet)
         assert score.complete and not score.problems, sheet
-        assert len(score.rows) == (40 if sheet.seats == 5 else 32)
+        assert len(score.rows) == (40 if sheet.size == 5 else 32)
         assert all(r.checksum == 0 and r.complete for r in score.rounds)
     entries = GameEntry.objects.filter(scoresheet__match__tournament=tournament, scoresheet__table__size=5)
     assert entries.filter(kind="transcribed").count() == 2 and entries.filter(kind="sanction").count() == 2
@@ -221,7 +221,7 @@ def test_generated_tournaments_with_tables_of_five_are_valid(players, fives):
     for sheet in sheets:
         score = sheet_service.score(sheet)
         assert score.complete and not score.problems
-        assert len(score.rows) == tournament.rules.games_for(sheet.seats)
+        assert len(score.rows) == tournament.rules.games_for(sheet.size)
         assert all(r.checksum == 0 for r in score.rounds)
         assert sheet.status == "complete"
     document = export_document(tournament)
@@ -294,8 +294,7 @@ GAME_3 = "matches/0/tables/0/games/2"
         ),
         (
             {GAME_3: {"game": 3, "contract": "wenz", "declarer": 3, "result": "won"}},
-            "Match 1, table 1, game 3: declarer: seat 3 dealt game 3 and sits it out: "
-            "he cannot be declarer, partner or liable player.",
+            "Match 1, table 1, game 3: Seat 3 dealt game 3 and sits it out: he cannot be its declarer.",
         ),
         (
             {
@@ -308,11 +307,11 @@ GAME_3 = "matches/0/tables/0/games/2"
                     "result": "won",
                 }
             },
-            "Match 1, table 1, game 3: partner: seat 3 dealt game 3 and sits it out",
+            "Match 1, table 1, game 3: Seat 3 dealt game 3 and sits it out: he cannot be its partner.",
         ),
         (
             {GAME_3: {"game": 3, "sanction": {"contract": "solo", "declarer": 1, "liable": 3}}},
-            "Match 1, table 1, game 3: liable: seat 3 dealt game 3 and sits it out",
+            "Match 1, table 1, game 3: Seat 3 dealt game 3 and sits it out: he cannot be its liable player.",
         ),
         (
             {f"{GAME_3}/points": [6, -2, -2, -2]},

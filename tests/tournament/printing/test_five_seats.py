@@ -209,7 +209,7 @@ def test_a_run_prints_tables_of_four_and_of_five_each_on_its_page(at_five):
     page of five, each with its grid image, one page a sheet."""
     match = at_five.matches.get(number=2)
     sheets = list(printing.sheets_of(match))
-    assert [sheet.seats for sheet in sheets] == [4, 4, 4, 4, 5]
+    assert [sheet.size for sheet in sheets] == [4, 4, 4, 4, 5]
     html = printing.render_html(sheets, blank=True)
     assert html.count('class="sheet five') == 1 and html.count('class="sheet') == 5
     assert html.count(grid.grid_png(32, "de", 4)) == 4 and html.count(grid.grid_png(40, "de", 5)) == 1
@@ -219,7 +219,7 @@ def test_a_run_prints_tables_of_four_and_of_five_each_on_its_page(at_five):
     for page, sheet in zip(pages, sheets, strict=True):
         text = page.extract_text()
         assert all(name in text for name in names_of(sheet))
-        assert (sits_out_note() in text.replace("\n", " ")) == (sheet.seats == 5)
+        assert (sits_out_note() in text.replace("\n", " ")) == (sheet.size == 5)
 
 
 def test_a_signed_sheet_of_five_has_five_signatures_under_the_grid(at_five, referee, sign):

@@ -99,3 +99,31 @@ def test_two_referees_saving_the_same_game_at_once(sheet, referee, supervisor):
     assert GameEntry.objects.count() == 1
     sheet.refresh_from_db()
     assert sheet.version == 1
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_redraw_and_an_entry_at_once_wait_for_each_other_without_deadlock(sheet, organiser, supervisor):
+    """The entry holds its sheet and then takes the tournament's row (the results version); the
+    redraw must take the sheets before the tournament's row, or PostgreSQL finds a deadlock."""
+    from tournament.results.store import locked_sheet
+
+    locked, results = threading.Event(), {}
+
+    def entry():
+        with transaction.atomic():
+            row = locked_sheet(sheet)
+            locked.set()
+            time.sleep(0.5)  # the redraw arrives while the entry holds the sheet
+            row.match.tournament.results_changed()  # the tournament's row, as store_scored does
+        return "entered"
+
+    def redraw():
+        locked.wait(5)
+        return draw_service.draw_all(organiser, sheet.match.tournament, seed="neu", discard_results=True)
+
+    threads = [in_thread(entry, results, "entry"), in_thread(redraw, results, "draw")]
+    for thread in threads:
+        thread.join(15)
+    assert results["entry"] == "entered"
+    assert isinstance(results["draw"], list), results["draw"]

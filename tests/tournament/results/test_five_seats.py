@@ -23,7 +23,7 @@ def five(tournament, organiser, add_players, sheet_of):
     add_players(tournament, 9)
     draw_service.draw_all(organiser, tournament, seed="fuenf")
     sheet = sheet_of(tournament, 1, 2)
-    assert (sheet.seats, sheet.table.seats.count(), sheet_of(tournament, 1, 1).seats) == (5, 5, 4)
+    assert (sheet.size, sheet.table.seats.count(), sheet_of(tournament, 1, 1).size) == (5, 5, 4)
     return sheet
 
 
@@ -64,13 +64,13 @@ def test_every_kind_of_entry_scores_with_the_dealer_at_zero(five, referee, super
 
 @pytest.mark.parametrize(
     ("text", "number", "field"),
-    [("re12+", 1, "Spieler"), ("re21+", 6, "Partner"), ("sh1+", 11, "Spieler")],
+    [("re12+", 1, "Spieler"), ("re21+", 6, "Mitspieler"), ("sh1+", 11, "Spieler")],
 )
 def test_the_dealer_cannot_play_his_game(five, referee, text, number, field):
     with pytest.raises(ServiceError) as refused:
         enter(referee, five, text, number)
     message = str(refused.value.message)
-    assert f"Spiel {number}" in message and "setzt aus" in message and field in message
+    assert message == f"Platz 1 hat Spiel {number} gegeben und setzt aus: er kann nicht {field} sein."
     assert not GameEntry.objects.filter(scoresheet=five).exists()
 
 
@@ -165,3 +165,29 @@ def test_a_substitute_takes_over_in_game_36_at_a_table_of_five_only(five, organi
     with pytest.raises(ServiceError) as refused:
         substitute(organiser, at_four, "Ersatz, Franz", 1, 36)
     assert "Spiel 36 gibt es nicht" in str(refused.value.message)
+
+
+def test_the_desk_lists_offer_seat_5_at_a_table_of_five_only(client, five, referee, sheet_of):
+    client.force_login(referee)
+    slug = five.match.tournament.slug
+    at_five = client.get(reverse("referee:sheet", args=[slug, 1, 2])).content.decode()
+    at_four = client.get(reverse("referee:sheet", args=[slug, 1, 1])).content.decode()
+    assert '<option value="5">5</option>' in at_five and '<option value="5">5</option>' not in at_four
+    assert "0 6* -2 -2 -2" in at_five  # the paper row's example has five numbers
+    # Chosen from the lists: Wenz of seat 5 in game 1 (seat 1 deals)
+    response = client.post(
+        reverse("referee:sheet", args=[slug, 1, 2]),
+        {"action": "game", "number": 1, "contract": "wenz", "declarer": 5, "result": "won"}
+        | {"sheet": five.pk, "version": five.version},
+    )
+    assert response.status_code == 302
+    assert GameEntry.objects.get(scoresheet=five, number=1).points == (0, -2, -2, -2, 6)
+
+
+def test_the_players_page_marks_the_game_he_sat_out(client, five, referee):
+    enter(referee, five, "re23+", 1)
+    enter(referee, five, "re13+", 2)
+    dealer = five.table.seats.get(position=1).participant
+    url = reverse("public:participant", args=[five.match.tournament.slug, dealer.number])
+    page = client.get(url).content.decode()
+    assert page.count("gegeben, ausgesetzt:") == 1  # game 1; he played game 2

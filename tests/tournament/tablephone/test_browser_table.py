@@ -209,7 +209,7 @@ def test_a_table_of_five_by_taps_where_the_dealer_sits_out(phone, tournament, or
     add_players(tournament, 9)
     draw_service.draw_all(organiser, tournament, seed="fuenf")
     sheet = Scoresheet.objects.get(match__tournament=tournament, match__number=1, table__number=2)
-    assert sheet.seats == 5
+    assert sheet.size == 5
     open_table(phone, sheet)
     assert len(phone.driver.find_elements(By.CSS_SELECTOR, "#sheet thead th.p")) == 5
     for number in range(1, 41):

@@ -375,3 +375,17 @@ def test_a_fields_error_stands_under_that_field(client, tournament, organiser):
     club_label = page.index('<label for="id_club"')
     assert name_label < error < club_label  # not above the label, where it reads as the number's
     assert page.count("Dieses Feld ist zwingend erforderlich.") == 1
+
+
+def test_tables_of_five_are_switched_off_and_on_in_the_form(client, organiser):
+    """Issue 18: the profile's option on the tournament's page, checked by default."""
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:create")).content.decode()
+    assert re.search(r'<input type="checkbox" name="tables_of_five"[^>]* checked', page)
+    data = {"name": "Vier", "slug": "vier", "date": "2026-12-05", "profile": "schafkopfschule-2007"}
+    client.post(reverse("organiser:create"), data)
+    four = Tournament.objects.get(slug="vier")
+    assert four.rule_overrides == {"tables_of_five": False} and not four.rules.tables_of_five
+    client.post(reverse("organiser:create"), {**data, "slug": "fuenf", "tables_of_five": "on"})
+    five = Tournament.objects.get(slug="fuenf")
+    assert five.rule_overrides == {} and five.rules.tables_of_five
