@@ -471,6 +471,31 @@ class _DocumentReader(_Reader):
             self.numbers.add(number)
             self.people.append(person)
 
+    def late_game_limit(self) -> int:
+        """The last game a substitute may take over from: game 40 at a table of five."""
+        return self.profile.games_for(5) if self.profile.tables_of_five else self.profile.games_per_match
+
+    def late_substitutes(self):
+        """A substitute from a game beyond a table of four's match takes over at a table of five
+        (the service's rule, participants.services.substitute)."""
+        for index, item in enumerate(self.subs):
+            if item["from_game"] is None or item["from_game"] <= self.profile.games_per_match:
+                continue
+            at_five = any(
+                len(table.seats) == 5 and item["number"] in table.seats
+                for table in self.tables
+                if table.match == item["from_match"]
+            )
+            if not at_five:
+                self.error(
+                    _("Substitution %(n)s") % {"n": index + 1},
+                    _(
+                        "start number %(n)s does not sit at a table of five in match %(match)s: "
+                        "game %(game)s does not exist there."
+                    )
+                    % {"n": item["number"], "match": item["from_match"], "game": item["from_game"]},
+                )
+
     def substitutions(self):
         self.subs: list[dict] = []
         moments = set()
@@ -488,8 +513,8 @@ class _DocumentReader(_Reader):
                 "from_match": self.integer(
                     item.get("from_match"), where, _("The match"), 1, self.profile.matches
                 ),
-                "from_game": self.integer(
-                    item.get("from_game", 1), where, _("The game"), 1, self.profile.games_per_match
+                "from_game": self.integer(  # up to 40 at a table of five (checked with the tables)
+                    item.get("from_game", 1), where, _("The game"), 1, self.late_game_limit()
                 ),
                 "birth_date": self.birth_date(item.get("birth_date"), where),
             }
@@ -975,6 +1000,7 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
     reader.participants()
     reader.substitutions()
     reader.matches()
+    reader.late_substitutes()
     reader.lots()
     reader.log()
     reader.staff()

@@ -448,3 +448,23 @@ def test_any_damage_to_a_table_of_five_is_refused_without_a_traceback(data):
         assert error.messages and all(isinstance(m, str) and m for m in error.messages)
     else:
         assert all(len(t.seats) in (4, 5) for t in plan.tables)
+
+
+def test_a_late_substitute_at_a_table_of_five_survives_the_round_trip(cup, organiser):
+    """A substitute may take over in games 33–40 at a table of five only (participants.services
+    .substitute); the backup keeps him, and a document claiming it at a table of four is refused."""
+    from tournament.participants.services import substitute
+
+    tournament, sheet, _signed = cup
+    late = sheet.table.seats.get(position=2).participant
+    substitute(organiser, late, "Spät, Sepp", 1, 36)
+    document = json.loads(json.dumps(export_document(tournament)))
+    (item,) = document["substitutions"]
+    assert (item["number"], item["from_match"], item["from_game"]) == (late.number, 1, 36)
+    copy = import_plan(COMMAND_LINE, read_document(json.dumps(document), slug="spaet"))
+    assert copy.participants.get(number=late.number).player_name(1, 36) == "Spät, Sepp"
+    four = [t for t in document["matches"][0]["tables"] if len(t["seats"]) == 4][0]
+    item["number"] = four["seats"][0]
+    with pytest.raises(DocumentError) as refused:
+        read_document(json.dumps(document))
+    assert any("does not sit at a table of five in match 1" in m for m in refused.value.messages)
