@@ -3,7 +3,6 @@ again gives the same document; every signed sheet's digest can be recomputed by 
 the document; a changed signed sheet is refused on import."""
 
 import datetime
-import hashlib
 import io
 import json
 
@@ -12,6 +11,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from PIL import Image
 
 from scoring import Contract, Game, Result, Suit
+from tests.tournament.exchange.documents import recompute
 from tournament.draw import services as draw_service
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
@@ -75,27 +75,6 @@ def test_export_import_export_gives_the_same_document(everything, organiser):
     *log, imported = second["log"]
     assert imported["action"] == "tournament.import" and imported["by"] == "orga"
     assert {**second, "log": log} == first
-
-
-def recompute(match: int, table: dict) -> str:
-    """The digest exactly as README.md describes it: json and hashlib, nothing else."""
-    content = {
-        "tournament": table["signed_as"]["tournament"],
-        "match": match,
-        "table": table["number"],
-        "seats": table["signed_as"]["seats"],
-        "games": table["games"],
-        "signatures": [
-            {k: s[k] for k in ("position", "name", "method", "signed_at")}
-            for s in table.get("signatures", [])
-        ],
-        "corrections": [
-            {k: c[k] for k in ("game", "before", "after", "reason", "initials", "at")}
-            for c in table.get("corrections", [])
-        ],
-    }
-    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def signed_tables(document):

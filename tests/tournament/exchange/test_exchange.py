@@ -12,6 +12,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.tournament.exchange.documents import paths
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.exchange.importer import import_plan
@@ -438,16 +439,6 @@ def test_read_document_needs_no_database_writes():
     assert Tournament.objects.count() == before
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from _paths(inner, (*prefix, index))
-
-
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 200) | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
@@ -485,8 +476,8 @@ def test_any_damage_to_a_document_is_refused_without_a_traceback(data):
             ],
         }
     )
-    paths = [p for p in _paths(document) if p]
-    path = data.draw(st.sampled_from(paths))
+    places = [p for p in paths(document) if p]
+    path = data.draw(st.sampled_from(places))
     target = document
     for key in path[:-1]:
         target = target[key]

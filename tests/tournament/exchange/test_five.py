@@ -2,7 +2,6 @@
 the games, five numbers in `points` with the sitting-out dealer's 0, 40 games, five signatures;
 the demo with a table of five; refusals that name table, game and field."""
 
-import hashlib
 import io
 import json
 import random
@@ -16,6 +15,7 @@ from hypothesis import strategies as st
 
 from scoring import Contract, Game, Result, Sanction, Suit, Transcribed
 from scoring.entries import dealer, playing
+from tests.tournament.exchange.documents import paths, recompute
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.exchange.importer import import_plan
@@ -53,26 +53,6 @@ def five_sheet(tournament, match):
     return Scoresheet.objects.select_related("table", "match__tournament").get(
         match__tournament=tournament, match__number=match, table__size=5
     )
-
-
-def recompute(match: int, table: dict) -> str:
-    """The digest as README.md describes it, from the document alone."""
-    content = {
-        "tournament": table["signed_as"]["tournament"],
-        "match": match,
-        "table": table["number"],
-        "seats": table["signed_as"]["seats"],
-        "games": table["games"],
-        "signatures": [
-            {k: s[k] for k in ("position", "name", "method", "signed_at")} for s in table["signatures"]
-        ],
-        "corrections": [
-            {k: c[k] for k in ("game", "before", "after", "reason", "initials", "at")}
-            for c in table.get("corrections", [])
-        ],
-    }
-    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def assert_dealer_sits_out(document):
@@ -411,16 +391,6 @@ def test_a_signed_table_of_five_needs_five_signatures(cup, referee, sign):
     )
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from _paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from _paths(inner, (*prefix, index))
-
-
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-5, 45) | st.text(max_size=6),
     lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
@@ -437,7 +407,7 @@ def test_any_damage_to_a_table_of_five_is_refused_without_a_traceback(data):
         {"position": n, "name": f"Spieler {n}", "method": "pad", "signed_at": "2026-11-21T18:00:00+00:00"}
         for n in range(1, 6)
     ]
-    path = data.draw(st.sampled_from([p for p in _paths(document) if p]))
+    path = data.draw(st.sampled_from([p for p in paths(document) if p]))
     target = document
     for key in path[:-1]:
         target = target[key]
@@ -467,4 +437,4 @@ def test_a_late_substitute_at_a_table_of_five_survives_the_round_trip(cup, organ
     item["number"] = four["seats"][0]
     with pytest.raises(DocumentError) as refused:
         read_document(json.dumps(document))
-    assert any("does not sit at a table of five in match 1" in m for m in refused.value.messages)
+    assert any("sitzt in Durchgang 1 an keinem Fünfertisch: Spiel 36" in m for m in refused.value.messages)

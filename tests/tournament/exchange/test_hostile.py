@@ -9,6 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from tests.tournament.exchange.documents import paths
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
 from tournament.exchange.writer import export_document
@@ -52,16 +53,6 @@ HOSTILE = [
     {"x": 1},
     "x",
 ]
-
-
-def paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, inner in value.items():
-            yield from paths(inner, (*prefix, key))
-    elif isinstance(value, list):
-        for index, inner in enumerate(value):
-            yield from paths(inner, (*prefix, index))
 
 
 def mutate(document: dict, rng: random.Random) -> str:
