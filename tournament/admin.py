@@ -114,7 +114,7 @@ class SeatInline(ReadOnlyInline):
 
 @admin.register(Table)
 class TableAdmin(ReadOnlyAdmin):
-    list_display = ("match", "number", "scorekeeper")
+    list_display = ("match", "number", "size", "scorekeeper")
     list_filter = ("match__tournament",)
     inlines = [SeatInline]
 
