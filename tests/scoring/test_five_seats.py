@@ -182,7 +182,7 @@ def test_hand_checked_sheet_at_five():
     ]
     sheet = score_sheet(entries_, P, seats=5)
     assert sheet.problems == ()
-    assert sheet.size == 5
+    assert sheet.seats == 5
     assert [row.dealer for row in sheet.rows] == [1, 2, 3, 4, 5, 1]
     assert [row.running for row in sheet.rows] == [
         (0, 1, 1, -1, -1),
