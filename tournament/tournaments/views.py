@@ -249,6 +249,7 @@ class DashboardView(TournamentMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         context["readiness"] = readiness(self.tournament)
         context["rules"] = self.tournament.rules
+        context["games_at_five"] = self.tournament.rules.games_for(5)  # tables of five
         context["matches"] = self.tournament.matches.all()
         history = self.tournament.log.select_related("scoresheet__match", "scoresheet__table")
         shown = self.request.GET.get("history") == "all"

@@ -137,6 +137,7 @@ def test_dashboard_tells_the_tables_of_four_and_five(client, tournament, organis
     client.force_login(organiser)
     text = client.get(reverse("organiser:dashboard", args=[tournament.slug])).content.decode()
     assert "10 aktive Teilnehmer: Die Auslosung bildet 2 Fünfertische" in text
+    assert "dort 40 Spiele je Durchgang, der Geber setzt aus" in text
 
 
 def test_add_search_and_edit_participants(client, tournament, organiser):

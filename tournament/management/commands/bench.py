@@ -786,18 +786,23 @@ class Command(BaseCommand):
                         run.poll_times.append(took)
 
             async def player(seed: int):
+                """A player opens the standings (a page of them, or his own line) once; the page
+                then asks for its table every 30 s as its htmx does (templates/public/
+                _standings.html: the part only, with htmx's headers)."""
                 chance = random.Random(seed)
                 own = str(chance.randint(1, players))
                 due = begin + chance.uniform(0, READ_EVERY)
+                browsing = chance.random() < 0.5
+                params = {"page": str(chance.randint(1, pages))} if browsing else {"q": own}
+                polled: dict[str, str] = {}  # the first request is the whole page
                 while due < run.end:
                     await asyncio.sleep(max(0.0, due - time.monotonic()))
-                    browsing = chance.random() < 0.5
-                    params = {"page": str(chance.randint(1, pages))} if browsing else {"q": own}
                     status, _body, started, took = await ask(
-                        "standings", "GET", f"/t/{slug}/standings/", params=params
+                        "standings", "GET", f"/t/{slug}/standings/", params=params, headers=polled
                     )
                     if status == 200 and run.measured(started):
                         run.read_times.append(took)
+                    polled = {"HX-Request": "true", "HX-Target": "standings"}
                     due += READ_EVERY
 
             await within(
