@@ -173,3 +173,31 @@ def test_copying_a_paper_list_stays_in_its_tab(desk, drawn, referee):
         assert not desk.find('form[data-form="game"]').is_displayed()
     assert sorted(e.points for e in GameEntry.objects.all())[0] == (-1, 1, -1, 1)
     assert GameEntry.objects.count() == 3
+
+
+def test_a_table_of_five_at_the_desk(desk, tournament, organiser, referee, add_players):
+    """Issue 18: nine players, table 2 seats five. The dealer typed as declarer is refused in
+    German naming why; the sheet shows five columns, the sitting-out dealer's cell grey, and
+    the game's text keeps its room beside them."""
+    from tournament.draw import services as draw_service
+
+    add_players(tournament, 9)
+    draw_service.draw_all(organiser, tournament, seed="fuenf")
+    desk.login(referee)
+    desk.get(sheet_path(tournament, 1, 2))
+    assert len(desk.driver.find_elements(By.CSS_SELECTOR, "table.scoresheet th.seat")) == 5
+    desk.wait_for(lambda d: d.switch_to.active_element.get_attribute("id") == "game_notation")
+    desk.driver.switch_to.active_element.send_keys("re12+", Keys.ENTER)  # seat 1 deals game 1
+    desk.wait_text("ul.messages", "Platz 1 hat Spiel 1 gegeben und setzt aus: er kann nicht Spieler sein.")
+    field = desk.find("#game_notation")
+    field.clear()
+    field.send_keys("re23+", Keys.ENTER)
+    desk.wait_for(lambda d: d.find_element("id", "game_number").get_attribute("value") == "2")
+    row = desk.find("#game-1")
+    assert [c.text for c in row.find_elements(By.CSS_SELECTOR, "td.num")][2:] == ["0", "1", "1", "-1", "-1"]
+    assert row.find_element(By.CSS_SELECTOR, "td.out").text == "0"  # seat 1, the dealer
+    played = row.find_element(By.CSS_SELECTOR, "td.played").rect["width"]
+    assert played >= 13 * 16 - 1  # not squeezed to a word a line
+    assert row.find_element(By.LINK_TEXT, "ändern").rect["height"] < 30  # one line, a whole word
+    desk.screenshot("desk-sheet-table-of-five")
+    assert GameEntry.objects.get(number=1).points == (0, 1, 1, -1, -1)
