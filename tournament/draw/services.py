@@ -184,16 +184,16 @@ def _fixed_tables(matches) -> list[list[list[int]]]:
 def _locked(tournament: Tournament, matches) -> Tournament:
     """The tournament locked for the draw, after the sheets of the matches it draws: in the order
     an entry takes them (its sheet, then the tournament's results version), so that a draw and
-    an entry at a table wait for each other instead of deadlocking (PostgreSQL)."""
+    an entry at a table wait for each other instead of deadlocking (PostgreSQL). With the sheets
+    locked, no entry is saved between counting the results and the redraw, which would discard
+    it without the supervisor's confirmation."""
     sheets = Scoresheet.objects.select_for_update(of=("self",)).filter(match__in=matches)
     list(sheets.values_list("pk", flat=True))
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _check_results(user, tournament: Tournament, matches, discard_results: bool) -> dict:
-    # Lock the sheets first: an entry saved between this count and the redraw would otherwise be
-    # discarded without the supervisor's confirmation (save_entry locks the sheet too).
-    list(Scoresheet.objects.select_for_update().filter(match__in=matches).values_list("pk"))
+    # The sheets are locked (_locked): no entry comes between this count and the redraw.
     documents = (
         Scoresheet.objects.filter(
             match__in=matches, status__in=[Scoresheet.Status.SIGNED, Scoresheet.Status.VOID]
