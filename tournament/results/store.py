@@ -156,23 +156,19 @@ def locked_sheet(sheet: Scoresheet) -> Scoresheet:
     otherwise lock the shared match and tournament rows too). A new draw locks every sheet of the
     match before the tournament's row (``draw.services``), the order an entry takes them in: it
     waits for the entry, or the entry finds its draw discarded."""
-    discarded = ServiceError(
-        _(
-            "This scoresheet belongs to a draw that was discarded: it is kept as it was "
-            "and takes nothing more."
-        )
-    )
+    locked = Scoresheet.objects.select_for_update(of=("self",)).select_related("match__tournament", "table")
     try:
-        sheet = (
-            Scoresheet.objects.select_for_update(of=("self",))
-            .select_related("match__tournament", "table")
-            .get(pk=sheet.pk)
-        )
+        found = locked.get(pk=sheet.pk)
     except Scoresheet.DoesNotExist:  # moved to the archived draw while the entry waited
-        raise discarded from None
-    if sheet.match.is_discarded:
-        raise discarded
-    return sheet
+        found = None
+    if found is None or found.match.is_discarded:
+        raise ServiceError(
+            _(
+                "This scoresheet belongs to a draw that was discarded: it is kept as it was "
+                "and takes nothing more."
+            )
+        )
+    return found
 
 
 def _chunks(values: list, size: int = BATCH):
@@ -195,14 +191,15 @@ def store_scored(
     ids = [sheet.pk for sheet, _score in scored_sheets]
     existing: dict[int, dict[int, GameEntry]] = {pk: {} for pk in ids}
     seats: dict[int, list[Seat]] = {}
+    if stored_entries is None:
+        stored_entries = [
+            e for chunk in _chunks(ids) for e in GameEntry.objects.filter(scoresheet_id__in=chunk)
+        ]
+    for entry in stored_entries:
+        existing[entry.scoresheet_id][entry.number] = entry
     for chunk in _chunks(ids):
-        found = GameEntry.objects.filter(scoresheet_id__in=chunk) if stored_entries is None else ()
-        for entry in found:
-            existing[entry.scoresheet_id][entry.number] = entry
         for seat in Seat.objects.filter(table__scoresheet__in=chunk):
             seats.setdefault(seat.table_id, []).append(seat)
-    for entry in stored_entries or ():
-        existing[entry.scoresheet_id][entry.number] = entry
     now = timezone.now()
     created, changed, removed, stored = [], [], [], {}
     for sheet, sheet_score in scored_sheets:
