@@ -61,12 +61,10 @@ def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
     return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
 
 
-def phone_context(sheet: Scoresheet, is_loaded: bool = False) -> dict:
+def phone_context(sheet: Scoresheet) -> dict:
     """The table's sheet as the phone shows it: the desk's view of it (same engine, same
-    messages), with names instead of seat numbers. The sheet is read afresh unless
-    ``is_loaded`` (by ``loaded``)."""
-    if not is_loaded:
-        (sheet,) = loaded([sheet])
+    messages), with names instead of seat numbers; the sheet read afresh (``context["sheet"]``)."""
+    (sheet,) = loaded([sheet])
     tournament = sheet.match.tournament
     rules = tournament.rules
     view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
@@ -297,13 +295,13 @@ def send(request, code, sheet):
     except ServiceError as error:
         return JsonResponse({"ok": False, "message": str(error.message)}, status=400)
     services.seen(sheet)
-    (sheet,) = loaded([sheet])  # as the write left it
+    context = phone_context(sheet)  # the sheet as the write left it
+    sheet = context["sheet"]
     if sheet.status == Scoresheet.Status.SIGNED:
-        context = {"sheet": sheet, "final": signed_totals(sheet)}
-        answer["html"] = render_to_string("table/_locked.html", context, request=request)
+        locked = {"sheet": sheet, "final": signed_totals(sheet)}
+        answer["html"] = render_to_string("table/_locked.html", locked, request=request)
         answer["state"] = {"status": sheet.status, "version": sheet.version}
     else:
-        context = phone_context(sheet, is_loaded=True)
         answer["html"] = _sheet_html(request, context)
         answer["state"] = context["state"]
     return JsonResponse(answer)
