@@ -23,7 +23,6 @@ SEATS: tuple[int, int, int, int] = (1, 2, 3, 4)
 TABLE_SIZES = (4, 5)
 
 Points = tuple[int, ...]  # one number per seat, in seat order
-ZERO: Points = (0, 0, 0, 0)
 
 
 def seats_of(count: int) -> tuple[int, ...]:

@@ -11,7 +11,13 @@ from scoring.notation import NotationError, parse_game, parse_row
 from ..problems import notation_message
 from .models import GameEntry
 
-SEATS = [(n, str(n)) for n in range(1, 5)]  # seat 5 too at a table of five (SheetForm)
+
+def seat_choices(count: int = 4) -> list[tuple[int, str]]:
+    """The seats to choose from at a table of ``count``: four, or five (tables of five)."""
+    return [(n, str(n)) for n in range(1, count + 1)]
+
+
+SEATS = seat_choices()  # seat 5 too at a table of five (SheetForm)
 OPTIONAL_SEATS = [("", "—"), *SEATS]
 
 
@@ -32,7 +38,7 @@ class SheetForm(forms.Form):
                 if name in self.fields:
                     field = self.fields[name]
                     optional = [("", "—")] if field.choices and field.choices[0][0] == "" else []
-                    field.choices = [*optional, *SEATS, (5, "5")]
+                    field.choices = [*optional, *seat_choices(seats)]
 
 
 class GameForm(SheetForm):
