@@ -1,8 +1,29 @@
-"""What the exchange tests share: every place in a document, and a signed table's digest
-recomputed from the document alone, as README.md describes it."""
+"""What the exchange tests share: every place in a document, a signed table's digest
+recomputed from the document alone, as README.md describes it, and what a round trip must keep
+of a tournament."""
 
 import hashlib
 import json
+
+from tournament.models import Scoresheet
+from tournament.standings import standings
+
+
+def table_of(tournament):
+    return [(row.rank, row.number, *row.key) for row in standings.compute(tournament).rows]
+
+
+def contents(tournament):
+    """Every scoresheet as match, table, size, seats, status, entries and approvals: what a
+    round trip must keep."""
+    sheets = {}
+    for sheet in Scoresheet.objects.filter(match__tournament=tournament).select_related("table", "match"):
+        seats = [s.participant.number for s in sheet.table.seats.order_by("position")]
+        entries = [e.as_record() for e in sheet.entries.order_by("number")]
+        approvals = sorted(sheet.approvals.values_list("number", "contract"))
+        key = (sheet.match.number, sheet.table.number)
+        sheets[key] = (sheet.table.size, seats, sheet.status, entries, approvals)
+    return sheets
 
 
 def paths(value, prefix=()):

@@ -12,7 +12,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournament.exchange.documents import paths
+from tests.tournament.exchange.documents import contents, paths, table_of
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.exchange.importer import import_plan
@@ -72,21 +72,6 @@ DEMO_3X16_STANDINGS = [
 
 def load(name: str) -> Tournament:
     return import_plan(COMMAND_LINE, read_document((FIXTURES / name).read_bytes()))
-
-
-def table_of(tournament):
-    return [(row.rank, row.number, *row.key) for row in standings.compute(tournament).rows]
-
-
-def contents(tournament):
-    """Every scoresheet as match, table, seats and entries: what a round trip must keep."""
-    sheets = {}
-    for sheet in Scoresheet.objects.filter(match__tournament=tournament).select_related("table", "match"):
-        seats = [s.participant.number for s in sheet.table.seats.order_by("position")]
-        entries = [{k: v for k, v in e.as_record().items()} for e in sheet.entries.order_by("number")]
-        approvals = sorted(sheet.approvals.values_list("number", "contract"))
-        sheets[(sheet.match.number, sheet.table.number)] = (seats, sheet.status, entries, approvals)
-    return sheets
 
 
 def test_demo_matches_the_hand_checked_standings():

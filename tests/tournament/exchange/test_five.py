@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scoring import Contract, Game, Result, Sanction, Suit, Transcribed
 from scoring.entries import dealer, playing
-from tests.tournament.exchange.documents import paths, recompute
+from tests.tournament.exchange.documents import contents, paths, recompute, table_of
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.exchange.importer import import_plan
@@ -31,22 +31,6 @@ from tournament.tournaments.permissions import COMMAND_LINE
 pytestmark = pytest.mark.django_db
 
 FIXTURES = Path(__file__).resolve().parents[3] / "fixtures"
-
-
-def table_of(tournament):
-    return [(row.rank, row.number, *row.key) for row in standings.compute(tournament).rows]
-
-
-def contents(tournament):
-    """Every scoresheet as match, table, size, seats, status, entries and approvals."""
-    sheets = {}
-    for sheet in Scoresheet.objects.filter(match__tournament=tournament).select_related("table", "match"):
-        seats = [s.participant.number for s in sheet.table.seats.order_by("position")]
-        entries = [e.as_record() for e in sheet.entries.order_by("number")]
-        approvals = sorted(sheet.approvals.values_list("number", "contract"))
-        key = (sheet.match.number, sheet.table.number)
-        sheets[key] = (sheet.table.size, seats, sheet.status, entries, approvals)
-    return sheets
 
 
 def five_sheet(tournament, match):
