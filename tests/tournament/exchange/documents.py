@@ -5,6 +5,8 @@ of a tournament."""
 import hashlib
 import json
 
+from hypothesis import strategies as st
+
 from tournament.models import Scoresheet
 from tournament.standings import standings
 
@@ -35,6 +37,15 @@ def paths(value, prefix=()):
     elif isinstance(value, list):
         for index, inner in enumerate(value):
             yield from paths(inner, (*prefix, index))
+
+
+def damage(document: dict, data, values) -> None:
+    """Replace one place of ``document``, drawn by Hypothesis (``data``), with a drawn value."""
+    path = data.draw(st.sampled_from([p for p in paths(document) if p]))
+    target = document
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = data.draw(values)
 
 
 def recompute(match: int, table: dict) -> str:

@@ -12,7 +12,7 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.tournament.exchange.documents import contents, paths, table_of
+from tests.tournament.exchange.documents import contents, damage, table_of
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.exchange.importer import import_plan
@@ -461,12 +461,7 @@ def test_any_damage_to_a_document_is_refused_without_a_traceback(data):
             ],
         }
     )
-    places = [p for p in paths(document) if p]
-    path = data.draw(st.sampled_from(places))
-    target = document
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = data.draw(json_values)
+    damage(document, data, json_values)
     try:
         plan = read_document(json.dumps(document))
     except DocumentError as error:

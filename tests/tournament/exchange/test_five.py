@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from scoring import Contract, Game, Result, Sanction, Suit, Transcribed
 from scoring.entries import dealer, playing
-from tests.tournament.exchange.documents import contents, paths, recompute, table_of
+from tests.tournament.exchange.documents import contents, damage, recompute, table_of
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.exchange.importer import import_plan
@@ -391,11 +391,7 @@ def test_any_damage_to_a_table_of_five_is_refused_without_a_traceback(data):
         {"position": n, "name": f"Spieler {n}", "method": "pad", "signed_at": "2026-11-21T18:00:00+00:00"}
         for n in range(1, 6)
     ]
-    path = data.draw(st.sampled_from([p for p in paths(document) if p]))
-    target = document
-    for key in path[:-1]:
-        target = target[key]
-    target[path[-1]] = data.draw(json_values)
+    damage(document, data, json_values)
     try:
         plan = read_document(json.dumps(document))
     except DocumentError as error:
