@@ -128,6 +128,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,
     }
+    # The same backend, with the writers waiting in a queue for the write lock rather than
+    # sleeping and trying again (tournament/sqlite_backend).
+    DATABASES["default"]["ENGINE"] = "tournament.sqlite_backend"
 
 # Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}

@@ -45,7 +45,7 @@ def test_database_url_selects_the_database():
     assert (postgres["engine"], postgres["name"]) == ("django.db.backends.postgresql", "test")
     for unset in ({}, {"DATABASE_URL": ""}):
         sqlite = json.loads(settings_with(**unset).stdout)
-        assert (sqlite["engine"], sqlite["name"]) == ("django.db.backends.sqlite3", str(ROOT / "db.sqlite3"))
+        assert (sqlite["engine"], sqlite["name"]) == ("tournament.sqlite_backend", str(ROOT / "db.sqlite3"))
 
 
 def test_debug_follows_the_secret_key():

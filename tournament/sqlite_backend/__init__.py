@@ -1,0 +1,1 @@
+"""SQLite with one queue for its writers (see ``base``)."""
