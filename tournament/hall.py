@@ -48,10 +48,12 @@ def hall_addresses() -> list[str]:
 
 
 def server_size(cores: int | None = None) -> tuple[int, int]:
-    """Gunicorn's worker processes and threads each for this many cores: a process per core and
-    one more (one may wait on the database while the others answer), four threads each."""
+    """Gunicorn's worker processes and threads each for this many cores: a process per core (at
+    least two), four threads each (a thread waiting on the database leaves the core to the
+    others). One more process than cores was slower on two cores: each process keeps its own
+    standings and pages, and draws them again after results (``manage.py bench table-entry``)."""
     cores = cores or os.cpu_count() or 1
-    return max(2, cores + 1), 4
+    return max(2, cores), 4
 
 
 def secret_key_file(path: Path) -> Path:
