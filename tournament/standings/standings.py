@@ -166,8 +166,9 @@ def results_key(tournament: Tournament) -> tuple:
     write that changes the standings raises, and its creation time, which tells a tournament
     from one that reused the id of a rolled-back one. Everything kept per process for the
     results (the standings, drawn pages) is kept under this key."""
-    now = Tournament.objects.filter(pk=tournament.pk).values_list("results_version", "created").first()
-    return (tournament.pk, now)
+    # [:1], not first(): no ORDER BY for one row by its key
+    found = Tournament.objects.filter(pk=tournament.pk).values_list("results_version", "created")[:1]
+    return (tournament.pk, next(iter(found), None))
 
 
 def identity(key: tuple) -> tuple:

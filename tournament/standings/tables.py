@@ -1,6 +1,4 @@
 import django_tables2 as tables
-from django.urls import reverse
-from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
 from .standings import METRICS
@@ -16,7 +14,9 @@ class StandingsTable(tables.Table):
 
     class Meta:
         attrs = {"class": "data standings"}
-        row_attrs = {"id": lambda record: f"p{record.number}"}
+        # The rows are written out by the template from the records (a cell through its column
+        # cost far more than the page can afford); the columns give the header and the order.
+        template_name = "public/_standings_table.html"
 
     def __init__(self, rows, slug: str, **kwargs):
         self.slug = slug
@@ -32,31 +32,3 @@ class StandingsTable(tables.Table):
             for m in METRICS
         ]
         super().__init__(rows, extra_columns=extra, **kwargs)
-
-    def render_rank(self, record):
-        if record.by_lot:
-            return format_html('{}<span class="lot" title="{}">*</span>', record.rank, _("decided by lot"))
-        return record.rank
-
-    def render_name(self, record):
-        url = reverse("public:participant", args=[self.slug, record.number])
-        # 5.2.11, RULINGS 14: the start number keeps its points; the list shows who played.
-        subs = format_html_join(
-            "",
-            '<span class="sub">{}</span>',
-            (
-                (
-                    _("substitute from match %(match)s, game %(game)s: %(name)s")
-                    % {"match": sub.from_match, "game": sub.from_game, "name": sub.name},
-                )
-                for sub in record.substitutes
-            ),
-        )
-        club = record.club
-        return format_html(
-            '<a href="{}">{}</a>{}{}',
-            url,
-            record.name,
-            format_html('<span class="club">{}</span>', club) if club else "",
-            subs,
-        )

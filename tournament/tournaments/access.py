@@ -38,9 +38,10 @@ class PartialMixin:
 def tournament_at(request, slug: str) -> Tournament | HttpResponse:
     """The tournament of an address; under a short name it had before, a permanent redirect to
     the same page under its name now (printed QR codes and links keep working)."""
-    tournament = Tournament.objects.filter(slug=slug).first()
-    if tournament is not None:
-        return tournament
+    try:  # get(), not first(): no ORDER BY on every public request
+        return Tournament.objects.get(slug=slug)
+    except Tournament.DoesNotExist:
+        pass
     old = OldSlug.objects.filter(slug=slug).select_related("tournament").first()
     if old is None:
         raise Http404
