@@ -21,6 +21,18 @@ SEATS = seat_choices()  # seat 5 too at a table of five (SheetForm)
 OPTIONAL_SEATS = [("", "—"), *SEATS]
 
 
+def typed_game(notation: str, number: int, seats: int = 4) -> Game:
+    """Game ``number`` typed in the short notation (the desk's field, the phone's taps), or the
+    refusal saying what is wrong with it."""
+    notation = notation.strip()
+    if not notation:
+        raise forms.ValidationError(_("Type the game in short (e.g. re13+) or choose contract and declarer."))
+    try:
+        return parse_game(notation, number, seats=seats)
+    except NotationError as error:
+        raise forms.ValidationError(notation_message(error)) from None
+
+
 class SheetForm(forms.Form):
     """``seats``: the sheet's columns, four or five (tables of five, README readings)."""
 
@@ -88,15 +100,8 @@ class GameForm(SheetForm):
         """The game typed, at a table of ``seats``."""
         data = self.cleaned_data
         number = data["number"]
-        if data.get("notation"):
-            try:
-                return parse_game(data["notation"], number, seats=seats)
-            except NotationError as error:
-                raise forms.ValidationError(notation_message(error)) from None
-        if not data.get("contract") or not data.get("declarer"):
-            raise forms.ValidationError(
-                _("Type the game in short (e.g. re13+) or choose contract and declarer.")
-            )
+        if data.get("notation") or not data.get("contract") or not data.get("declarer"):
+            return typed_game(data.get("notation", ""), number, seats)
         return Game(
             number,
             Contract(data["contract"]),

@@ -7,6 +7,8 @@ records the change with who, when, before and after."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
@@ -15,12 +17,14 @@ from scoring import Code, Contract, Sanction, Suit, score_sheet
 from scoring.entries import Entry
 from scoring.hands import HandCheck, check_hand
 
+from ..draw.models import Seat
 from ..errors import ServiceError
 from ..problems import problem_messages
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
 from .models import Approval, GameEntry, Scoresheet
+from .sheet import Known
 from .store import locked_sheet, store_scored, to_engine, with_approval
 from .text import describe_entry, points_text
 
@@ -31,7 +35,8 @@ class StaleSheet(ServiceError):
 
 def approvals_of(sheet: Scoresheet) -> dict[int, str]:
     """The approved contract of each game number."""
-    return dict(sheet.approvals.values_list("number", "contract"))
+    # order_by(): the default ordering would join the sheet, its match, table and tournament
+    return dict(Approval.objects.filter(scoresheet=sheet).order_by().values_list("number", "contract"))
 
 
 def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: dict[int, str] | None = None):
@@ -43,9 +48,18 @@ def score(sheet: Scoresheet, entries: list[GameEntry] | None = None, approvals: 
     return score_sheet([to_engine(e, approvals, rules, seats) for e in stored], rules, seats=seats)
 
 
-def _lock(sheet: Scoresheet, expected_version: int | None, correction: bool = False, user=None) -> Scoresheet:
+def _lock(
+    sheet: Scoresheet,
+    expected_version: int | None,
+    correction: bool = False,
+    user=None,
+    locked: bool = False,
+) -> Scoresheet:
+    """The sheet locked (``locked``: the caller locked it with ``locked_sheet`` in this same
+    transaction) and checked: open for the write and at the version the page was loaded with."""
     within_scope(user, sheet)
-    sheet = locked_sheet(sheet)
+    if not locked:
+        sheet = locked_sheet(sheet)
     if sheet.status == Scoresheet.Status.VOID:
         raise ServiceError(_("This scoresheet is void: nothing can be entered."))
     if sheet.status == Scoresheet.Status.SIGNED and not correction:
@@ -120,6 +134,15 @@ def _required_permission(entry: Entry | GameEntry) -> Perm:
     return Perm.SANCTION if is_sanction else Perm.ENTER_RESULTS  # 3.4.17: supervisor only
 
 
+@dataclass(frozen=True)
+class Entered:
+    """What entering a game wrote: the stored entry, and the sheet as the write left it (its
+    rows and score, for the answer to whoever entered it: nothing needs reading again)."""
+
+    saved: GameEntry
+    sheet: Known
+
+
 @transaction.atomic
 def save_entry(
     user,
@@ -132,14 +155,35 @@ def save_entry(
     """Enter game ``entry.number``, or change it when ``replace``. Refused with the game and
     the reason when the rules engine finds a problem in it; nothing is saved then. A signed
     sheet takes only a supervisor's ``correction`` (through ``signing.correct``)."""
+    return enter_entry(user, sheet, entry, expected_version, replace, correction).saved
+
+
+# No savepoint of its own: its callers have one (save_entry's, or the phone's around each write),
+# and a refusal rolls back to theirs.
+@transaction.atomic(savepoint=False)
+def enter_entry(
+    user,
+    sheet: Scoresheet,
+    entry: Entry,
+    expected_version: int | None,
+    replace: bool = False,
+    correction: bool = False,
+    locked: bool = False,
+    raise_version: bool = True,
+) -> Entered:
+    """``save_entry``, answering with the sheet as written too. ``locked``: the caller locked
+    ``sheet`` in this transaction; without ``raise_version`` the caller raises the tournament's
+    results version itself before the transaction ends (both: the table's phone,
+    ``tablephone.services``, which raises it as its last write)."""
     tournament = sheet.match.tournament
     require(user, tournament, _required_permission(entry))
     try:
-        sheet = _lock(sheet, expected_version, correction, user)
+        sheet = _lock(sheet, expected_version, correction, user, locked)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, entry.number)]) from None
     number = entry.number
-    stored_entries = list(sheet.entries.all())
+    # order_by(): the default ordering would join the sheet, its match, table and tournament
+    stored_entries = list(sheet.entries.order_by("number"))
     stored = {e.number: e for e in stored_entries}
     existing = stored.get(number)
     if existing is not None and not replace:
@@ -152,7 +196,8 @@ def save_entry(
     if existing is not None:
         require(user, tournament, _required_permission(existing))
     rules = tournament.rules
-    approvals = approvals_of(sheet)
+    approval_rows = list(sheet.approvals.order_by("number"))
+    approvals = {approval.number: approval.contract for approval in approval_rows}
     seats = sheet.size
     engine_entries = [to_engine(e, approvals, rules, seats) for n, e in stored.items() if n != number]
     engine_entries.append(with_approval(entry, approvals, rules, seats))
@@ -163,7 +208,14 @@ def save_entry(
     if own:
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     before = existing.as_record() if existing is not None else None
-    saved = store_scored(tournament, [(sheet, sheet_score)], stored_entries)[sheet.pk][number]
+    # The seats with their players: the points are stored on them, the answer names them.
+    table_seats = list(
+        Seat.objects.filter(table_id=sheet.table_id).select_related("participant").order_by("position")
+    )
+    written = store_scored(tournament, [(sheet, sheet_score)], stored_entries, raise_version, table_seats)[
+        sheet.pk
+    ]
+    saved = written[number]
     if not correction:  # a correction's one log line is its own, with the reason (signing.correct)
         record(
             tournament,
@@ -174,14 +226,18 @@ def save_entry(
             before=before,
             after=saved.as_record(),
         )
-    return saved
+    entries = sorted(written.values(), key=lambda e: e.number)
+    return Entered(saved, Known(sheet, entries, approval_rows, sheet_score, table_seats))
 
 
 @transaction.atomic
-def delete_entry(user, sheet: Scoresheet, number: int, expected_version: int | None) -> None:
+def delete_entry(
+    user, sheet: Scoresheet, number: int, expected_version: int | None, locked: bool = False
+) -> None:
+    """Delete game ``number``; ``locked`` as for ``save_entry``."""
     tournament = sheet.match.tournament
     try:
-        sheet = _lock(sheet, expected_version, user=user)
+        sheet = _lock(sheet, expected_version, user=user, locked=locked)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, number)]) from None
     entry = sheet.entries.filter(number=number).first()

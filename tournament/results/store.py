@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -171,6 +172,22 @@ def locked_sheet(sheet: Scoresheet) -> Scoresheet:
     return found
 
 
+SEAT_FIELDS = ("points", *TALLY_FIELDS)
+
+
+def _seat_values(seat: Seat) -> tuple:
+    return tuple(getattr(seat, field) for field in SEAT_FIELDS)
+
+
+def _update_sql(model, fields: Iterable[str]) -> str:
+    """``UPDATE <table> SET <field> = %s, … WHERE <pk> = %s`` for ``model``, quoted for the
+    database in use."""
+    quote = connection.ops.quote_name
+    meta = model._meta
+    columns = ", ".join(f"{quote(meta.get_field(field).column)} = %s" for field in fields)
+    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+
+
 def _chunks(values: list, size: int = BATCH):
     for start in range(0, len(values), size):
         yield values[start : start + size]
@@ -180,28 +197,40 @@ def store_scored(
     tournament: Tournament,
     scored_sheets: Iterable[tuple[Scoresheet, Sheet]],
     stored_entries: Iterable[GameEntry] | None = None,
+    raise_version: bool = True,
+    table_seats: Iterable[Seat] | None = None,
 ) -> dict[int, dict[int, GameEntry]]:
     """Store each sheet exactly as the engine scored it: its entries created, changed or removed
     to match the engine's rows, its seats' points and tie-break counts, its status (open or
     complete; a signed or void sheet stays so) and a new version; then the tournament's
     results version. Call inside the transaction that locked the sheets. Returns the stored
     entries by sheet and game number. ``stored_entries``: the entries of the sheets as just read
-    in this transaction, when the caller has them (they are not read again)."""
+    in this transaction, when the caller has them (they are not read again). Without
+    ``raise_version`` the caller raises the results version itself, later in the same
+    transaction (the table's phone, as its last write). ``table_seats``: the seats of the one
+    sheet's table as just read in this transaction, when the caller has them."""
     scored_sheets = list(scored_sheets)
     ids = [sheet.pk for sheet, _score in scored_sheets]
     existing: dict[int, dict[int, GameEntry]] = {pk: {} for pk in ids}
     seats: dict[int, list[Seat]] = {}
+    # order_by(): the default orderings join the sheet, match, table and tournament to sort.
     if stored_entries is None:
         stored_entries = [
-            e for chunk in _chunks(ids) for e in GameEntry.objects.filter(scoresheet_id__in=chunk)
+            e for chunk in _chunks(ids) for e in GameEntry.objects.filter(scoresheet_id__in=chunk).order_by()
         ]
     for entry in stored_entries:
         existing[entry.scoresheet_id][entry.number] = entry
-    for chunk in _chunks(ids):
-        for seat in Seat.objects.filter(table__scoresheet__in=chunk):
-            seats.setdefault(seat.table_id, []).append(seat)
+    tables = [sheet.table_id for sheet, _score in scored_sheets]
+    if table_seats is not None:
+        (table,) = tables
+        seats[table] = list(table_seats)
+    else:
+        for chunk in _chunks(tables):
+            for seat in Seat.objects.filter(table_id__in=chunk).order_by():
+                seats.setdefault(seat.table_id, []).append(seat)
     now = timezone.now()
     created, changed, removed, stored = [], [], [], {}
+    changed_seats: list[Seat] = []
     for sheet, sheet_score in scored_sheets:
         before = existing[sheet.pk]
         after: dict[int, GameEntry] = {}
@@ -219,7 +248,11 @@ def store_scored(
             after[row.number] = entry
         removed += [entry.pk for entry in before.values()]
         stored[sheet.pk] = after
-        seat_totals(sheet_score, seats.get(sheet.table_id, []))
+        table = seats.get(sheet.table_id, [])
+        was = {seat.pk: _seat_values(seat) for seat in table}
+        changed_seats += [
+            seat for seat in seat_totals(sheet_score, table) if _seat_values(seat) != was[seat.pk]
+        ]
         if sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID):
             sheet.status = Scoresheet.Status.COMPLETE if sheet_score.complete else Scoresheet.Status.OPEN
         sheet.version += 1
@@ -229,22 +262,20 @@ def store_scored(
         changed, [*DESCRIBING_FIELDS, *SCORED_FIELDS, "updated"], batch_size=BATCH // 4
     )
     GameEntry.objects.bulk_create(created, batch_size=BATCH)
-    if len(scored_sheets) == 1:  # one sheet (an entry at the table): plain updates, no CASE to build
-        for seat in (seat for table in seats.values() for seat in table):
-            values = {field: getattr(seat, field) for field in ("points", *TALLY_FIELDS)}
-            Seat.objects.filter(pk=seat.pk).update(**values)
-        (sheet, _score), *_ = scored_sheets
-        Scoresheet.objects.filter(pk=sheet.pk).update(status=sheet.status, version=sheet.version)
-    else:
-        Seat.objects.bulk_update(
-            [seat for table in seats.values() for seat in table],
-            ["points", *TALLY_FIELDS],
-            batch_size=BATCH // 4,
-        )
-        Scoresheet.objects.bulk_update(
-            [sheet for sheet, _score in scored_sheets], ["status", "version"], batch_size=BATCH // 4
+    # One statement each, executed for many rows (an entry at a table changes four or five
+    # seats and one sheet; the ORM would build an UPDATE for each, or one CASE for all).
+    with connection.cursor() as cursor:
+        if changed_seats:
+            cursor.executemany(
+                _update_sql(Seat, SEAT_FIELDS),
+                [[*_seat_values(seat), seat.pk] for seat in changed_seats],
+            )
+        cursor.executemany(
+            _update_sql(Scoresheet, ("status", "version")),
+            [[sheet.status, sheet.version, sheet.pk] for sheet, _score in scored_sheets],
         )
     # Last, so that the tournament's row (shared by every table) is locked only for the rest of
     # the transaction: on PostgreSQL the entries of other tables wait for that row, not the sheet.
-    tournament.results_changed()
+    if raise_version:
+        tournament.results_changed()
     return stored

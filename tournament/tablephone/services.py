@@ -12,6 +12,7 @@ out once and answered the same way each time."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from datetime import timedelta
 
 from django import forms as django_forms
@@ -28,8 +29,9 @@ from ..errors import ServiceError
 from ..problems import problem_messages
 from ..results import services as sheet_service
 from ..results import signing
-from ..results.forms import GameForm
+from ..results.forms import typed_game
 from ..results.models import Approval, Scoresheet, new_table_code
+from ..results.sheet import Known
 from ..results.store import locked_sheet
 from ..results.text import saved_text
 from ..tournaments.audit import record
@@ -78,11 +80,15 @@ def formatted(code: str) -> str:
     return f"{code[:5]}-{code[5:]}"
 
 
-def sheet_for_code(code: str) -> Scoresheet:
-    """The sheet the code opens, or ``CodeRefused`` saying why not."""
+def sheet_for_code(code: str, lock: bool = False) -> Scoresheet:
+    """The sheet the code opens, or ``CodeRefused`` saying why not. ``lock``: locked for the
+    rest of the transaction, as ``store.locked_sheet`` locks it (its row only)."""
+    found = Scoresheet.objects.select_related("match__tournament", "table")
+    if lock:
+        found = found.select_for_update(of=("self",))
     # get(), not first(): no ORDER BY (the sheets' ordering joins the tables) on every request
     try:
-        sheet = Scoresheet.objects.select_related("match__tournament", "table").get(code=normalized(code))
+        sheet = found.get(code=normalized(code))
     except Scoresheet.DoesNotExist:
         sheet = None
     if sheet is None:
@@ -152,38 +158,68 @@ def renew_code(user, sheet: Scoresheet) -> str:
 # What the phone sends
 
 
-def send(sheet: Scoresheet, key: str, action: str, data: dict) -> dict:
-    """Carry out one write the table's phone sent, once: the answer (``ok``, ``message``,
-    ``details``, the sheet's ``version`` after and the ``previous`` one) is kept under ``key``
-    and given again, unchanged, for the same key."""
-    if not isinstance(key, str) or not KEY.fullmatch(key):
-        raise ServiceError(_("The entry came without a valid key: please reload the page."))
-    handler = ACTIONS.get(action)
-    if handler is None:
-        raise ServiceError(_("Unknown action."))
+@dataclass(frozen=True)
+class Reply:
+    """What a write answers beyond its message: the sheet as it left it (``Known``), so that the
+    page sent back is drawn without reading the sheet again; ``raise_version``: the write left
+    raising the tournament's results version to ``_send_once``, which does it as the
+    transaction's last write (every table's entry raises it: on PostgreSQL the tournament's row
+    is then held from that update to the commit only)."""
+
+    message: str
+    known: Known | None = None
+    raise_version: bool = False
+
+
+@dataclass(frozen=True)
+class Sent:
+    """The answer kept under the write's key, the sheet written to, and the sheet as the write
+    left it (only where this request carried the write out and the write knows it)."""
+
+    answer: dict
+    sheet: Scoresheet
+    known: Known | None = None
+
+
+def send(code: str, key: str, action: str, data: dict) -> Sent:
+    """Carry out one write the table's phone sent to the sheet its ``code`` opens
+    (``CodeRefused`` where it opens none), once: the answer (``ok``, ``message``, ``details``,
+    the sheet's ``version`` after and the ``previous`` one) is kept under ``key`` and given
+    again, unchanged, for the same key."""
     try:
         with transaction.atomic():
-            answer = _send_once(sheet, key, handler, data)
+            # The code looked up and the sheet locked in one query (a write refused before it
+            # is carried out writes nothing).
+            sheet = sheet_for_code(code, lock=True)
+            if not isinstance(key, str) or not KEY.fullmatch(key):
+                raise ServiceError(_("The entry came without a valid key: please reload the page."))
+            handler = ACTIONS.get(action)
+            if handler is None:
+                raise ServiceError(_("Unknown action."))
+            return _send_once(sheet, key, handler, data)
     except IntegrityError:
         # The same key arrived twice at the same moment: the other one was carried out.
-        receipt = PhoneReceipt.objects.filter(scoresheet=sheet, key=key).first()
+        receipt = PhoneReceipt.objects.filter(scoresheet__code=normalized(code), key=key).first()
         if receipt is None:
             raise
-        answer = {**receipt.answer, "repeated": True}
-    return answer
+        return Sent({**receipt.answer, "repeated": True}, sheet=sheet_for_code(code))
 
 
-def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> dict:
-    sheet = locked_sheet(sheet)
+def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> Sent:
+    """The write, with ``sheet`` locked in this transaction: the handlers write through the
+    services with it (``locked=True``)."""
     receipt = PhoneReceipt.objects.filter(scoresheet=sheet, key=key).first()
     if receipt is not None:
-        return {**receipt.answer, "repeated": True}
+        return Sent({**receipt.answer, "repeated": True}, sheet=sheet)
     previous = sheet.version
     actor = TableActor(sheet)
+    known, raise_version = None, False
     try:
         with transaction.atomic():
-            message = handler(actor, sheet, data)
-        answer = {"ok": True, "message": message, "details": []}
+            reply = handler(actor, sheet, data)
+        if isinstance(reply, Reply):
+            reply, known, raise_version = reply.message, reply.known, reply.raise_version
+        answer = {"ok": True, "message": reply, "details": []}
     except ServiceError as error:
         answer = {"ok": False, "message": str(error.message), "details": [str(d) for d in error.details]}
     except django_forms.ValidationError as error:
@@ -191,10 +227,15 @@ def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> dict:
     except PermissionDenied:
         refusal = _("The table's phone cannot do this: ask the referee.")
         answer = {"ok": False, "message": refusal, "details": []}
-    version = Scoresheet.objects.filter(pk=sheet.pk).values_list("version", flat=True).get()
+    if known is not None:
+        version = known.sheet.version  # the write's own sheet, at the version it stored
+    else:
+        version = Scoresheet.objects.filter(pk=sheet.pk).values_list("version", flat=True).get()
     answer.update(version=version, previous=previous)
     PhoneReceipt.objects.create(scoresheet=sheet, key=key, answer=answer)
-    return answer
+    if raise_version:
+        sheet.match.tournament.results_changed()
+    return Sent(answer, sheet, known)
 
 
 def _number(data: dict, sheet: Scoresheet, name: str = "number") -> int:
@@ -213,29 +254,22 @@ def _seat(data: dict, name: str, sheet: Scoresheet) -> int:
     return value
 
 
-def enter_game(actor, sheet: Scoresheet, data: dict) -> str:
+def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
     """A game from the phone, in the desk's short notation (the phone builds it from the taps).
     A new game needs only its number to be free; a change needs the sheet as the phone saw it
     (``base``): whatever the desk or another phone saved since is never overwritten unseen."""
     number = _number(data, sheet)
     replace = data.get("replace") is True
-    form = GameForm(
-        {
-            "number": number,
-            "notation": str(data.get("notation", ""))[:40],
-            "sheet": sheet.pk,
-            "version": sheet.version,
-            "replace": replace,
-        }
-    )
-    if not form.is_valid():
-        raise django_forms.ValidationError([e for errors in form.errors.values() for e in errors])
+    # The desk's parser and messages, without a form around them: nothing else is typed here.
+    game = typed_game(str(data.get("notation", ""))[:40], number, sheet.size)
     base = _base(data) if replace else None
     if replace and base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    saved = sheet_service.save_entry(actor, sheet, form.entry(sheet.size), base, replace=replace)
+    entered = sheet_service.enter_entry(
+        actor, sheet, game, base, replace=replace, locked=True, raise_version=False
+    )
     close_calls(sheet, number)
-    return saved_text(saved)
+    return Reply(saved_text(entered.saved), entered.sheet, raise_version=True)
 
 
 def close_calls(sheet: Scoresheet, number: int) -> int:
@@ -251,7 +285,7 @@ def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
     base = _base(data)
     if base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    sheet_service.delete_entry(actor, sheet, number, base)
+    sheet_service.delete_entry(actor, sheet, number, base, locked=True)
     return _("Game %(game)s was deleted; the history keeps it.") % {"game": number}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
@@ -30,8 +31,8 @@ from ..hall import phone_address
 from ..jsontext import JSONTextError, parse_json
 from ..names import surname
 from ..problems import problem_messages
-from ..results.models import Scoresheet
-from ..results.sheet import loaded, sheet_view
+from ..results.models import Approval, Scoresheet
+from ..results.sheet import Known, read_sheet, sheet_view
 from ..results.text import describe_entry, short_entry
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
@@ -61,19 +62,21 @@ def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
     return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
 
 
-def phone_context(sheet: Scoresheet) -> dict:
+def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
     """The table's sheet as the phone shows it: the desk's view of it (same engine, same
-    messages), with names instead of seat numbers; the sheet read afresh (``context["sheet"]``)."""
-    (sheet,) = loaded([sheet])
+    messages), with names instead of seat numbers; the sheet read afresh (``context["sheet"]``)
+    or, after a write, as the write ``known`` left it."""
+    read = read_sheet(sheet.pk, known)
+    sheet = read.sheet
     tournament = sheet.match.tournament
     rules = tournament.rules
-    view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+    view = read.view(rules)
     scored = view.score
     names = {seat.position: seat.name for seat in view.seats}
     next_number = scored.missing[0] if scored.missing else None
     size = view.size  # four seats, or five where the dealer sits out
     soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
-    calls = list(sheet.calls.order_by("-created")[:20])
+    calls = list(ApprovalCall.objects.filter(scoresheet=sheet).order_by("-created", "-id")[:20])
     latest: dict[int, ApprovalCall] = {}
     for call in calls:
         latest.setdefault(call.number, call)
@@ -87,18 +90,8 @@ def phone_context(sheet: Scoresheet) -> dict:
         ),
         key=lambda c: c.number,
     )
-    rows = []
-    for line in view.lines():
-        if line.kind == "game" and line.entry is not None:
-            contract, players, result = short_entry(line.entry)
-            if line.entry.kind == "game":
-                players = " & ".join(
-                    names.get(p, str(p)) for p in (line.entry.declarer, line.entry.partner) if p
-                )
-            rows.append((line, " · ".join(part for part in (contract, players, result) if part)))
-        else:
-            rows.append((line, ""))
-    signatures = {s.position: s for s in sheet.signatures.all()}
+    rows = phone_rows(view, names, next_number)
+    signatures = {s.position: s for s in read.signatures}
     state = {
         "version": sheet.version,
         "status": sheet.status,
@@ -150,6 +143,53 @@ def phone_context(sheet: Scoresheet) -> dict:
             for seat, total in zip(view.seats, scored.totals, strict=True)
         ],
     }
+
+
+@dataclass(frozen=True)
+class PhoneRow:
+    """A line of the phone's sheet as the template writes it, everything decided here: the
+    sheet is drawn again for every game a table enters, and the template language costs more
+    per decision than Python (templates/table/_sheet.html)."""
+
+    kind: str  # "game", "round" (a round's totals) or "next" (the game to enter next)
+    number: int
+    text: str = ""
+    struck: bool = False
+    downgraded: bool = False
+    approval: Approval | None = None
+    checksum: int = 0
+    # (points, " out" for the sitting-out dealer, circled); points as text: the template's
+    # localisation of each number was a quarter of the drawing (no thousands separator here)
+    cells: tuple[tuple[str, str, bool], ...] = ()
+
+
+def phone_rows(view, names: dict[int, str], next_number: int | None) -> list[PhoneRow]:
+    """The entered games with their round lines, and the next game, as the phone shows them."""
+    rows = []
+    five = view.size == 5
+    for line in view.lines():
+        if line.kind == "round":
+            if line.total is not None:
+                running = tuple((str(value), "", False) for value in line.total.running)
+                rows.append(PhoneRow("round", line.number, checksum=line.total.checksum, cells=running))
+        elif line.entry is not None:
+            contract, players, result = short_entry(line.entry)
+            if line.entry.kind == "game":
+                players = " & ".join(
+                    names.get(p, str(p)) for p in (line.entry.declarer, line.entry.partner) if p
+                )
+            out, circled = line.dealer if five else None, line.circled
+            cells = tuple(
+                (str(value), " out" if seat == out else "", seat == circled)
+                for seat, value in enumerate(line.points, start=1)
+            )
+            text = " · ".join(part for part in (contract, players, result) if part)
+            rows.append(
+                PhoneRow("game", line.number, text, line.struck, line.downgraded, line.approval, cells=cells)
+            )
+        elif line.number == next_number:
+            rows.append(PhoneRow("next", line.number))
+    return rows
 
 
 def phone_texts() -> dict[str, str]:
@@ -214,7 +254,11 @@ def etag_of(version: int, calls: list, scorekeeper: int) -> str:
 
 
 def current_etag(sheet: Scoresheet) -> str:
-    calls = list(sheet.calls.order_by("-created").values_list("pk", "status")[:20])
+    calls = list(
+        ApprovalCall.objects.filter(scoresheet=sheet)
+        .order_by("-created", "-id")
+        .values_list("pk", "status")[:20]
+    )
     return etag_of(sheet.version, [list(c) for c in calls], sheet.table.scorekeeper)
 
 
@@ -278,8 +322,7 @@ def sheet_part(request, code, sheet):
 @csrf_exempt  # the code in the address is the credential, not a cookie
 @never_cache
 @require_POST
-@by_code
-def send(request, code, sheet):
+def send(request, code):
     """One write from the phone (a game, a change, a call, a signature), as JSON with its key."""
     if len(request.body) > MAX_BODY:
         return JsonResponse({"ok": False, "message": _("The entry is too large.")}, status=413)
@@ -291,11 +334,15 @@ def send(request, code, sheet):
         return JsonResponse({"ok": False, "message": _("The entry could not be read.")}, status=400)
     try:
         action = str(payload.get("action", ""))
-        answer = services.send(sheet, payload.get("key"), action, payload.get("data", {}))
+        sent = services.send(code, payload.get("key"), action, payload.get("data", {}))
+    except services.CodeRefused as error:
+        return _refused(request, error)
     except ServiceError as error:
         return JsonResponse({"ok": False, "message": str(error.message)}, status=400)
+    sheet = sent.sheet
     services.seen(sheet)
-    context = phone_context(sheet)  # the sheet as the write left it
+    answer = sent.answer
+    context = phone_context(sheet, sent.known)  # the sheet as the write left it
     sheet = context["sheet"]
     if sheet.status == Scoresheet.Status.SIGNED:
         locked = {"sheet": sheet, "final": signed_totals(sheet)}

@@ -337,3 +337,44 @@ def test_a_call_for_a_game_entered_meanwhile_is_closed_not_approved(client, draw
     assert "schon eingetragen" in page
     late.refresh_from_db()
     assert late.status == "withdrawn" and not sheet.approvals.exists()
+
+
+def test_the_answer_to_a_game_is_the_sheet_as_stored(client, sheet, supervisor):
+    """The answer is drawn from what the write itself stored (no second read): it must be the
+    page a phone reading the sheet afresh gets, approvals, struck games and all."""
+    services.sheet_service.approve(supervisor, sheet, 2, "solo")
+    _r, first = send(client, sheet, "m" * 16, "game", number=1, notation="re13+")
+    _r, second = send(client, sheet, "n" * 16, "game", number=2, notation="se2+")
+    assert first["ok"] and second["ok"], (first, second)
+    fresh = client.get(
+        reverse("table:part", args=[sheet.code]), {"seen": "x"}, HTTP_ACCEPT="application/json"
+    )
+    assert fresh.json()["html"] == second["html"]
+    assert fresh.json()["state"] == second["state"]
+    assert f"bei {supervisor.username}<" in second["html"]  # game 2's approval, by whom
+
+
+def test_a_phone_entry_raises_the_results_version_once_and_reads_little(
+    client, sheet, django_assert_max_num_queries
+):
+    tournament = sheet.match.tournament
+    before = type(tournament).objects.get(pk=tournament.pk).results_version
+    # The lookup that locks, the receipt, the sheet's rows, the writes and the answer's rows:
+    # a regression here costs the hall its entries per second (manage.py bench table-entry).
+    with django_assert_max_num_queries(21):
+        _r, answer = send(client, sheet, "q" * 16, "game", number=1, notation="re13+")
+    assert answer["ok"], answer
+    assert type(tournament).objects.get(pk=tournament.pk).results_version == before + 1
+    _r, again = send(client, sheet, "q" * 16, "game", number=1, notation="re13+")  # resent
+    assert again["repeated"]
+    assert type(tournament).objects.get(pk=tournament.pk).results_version == before + 1
+
+
+def test_a_refused_game_raises_no_version_and_keeps_the_receipt(client, sheet):
+    tournament = sheet.match.tournament
+    before = type(tournament).objects.get(pk=tournament.pk).results_version
+    _r, answer = send(client, sheet, "r" * 16, "game", number=1, notation="re11+")
+    assert not answer["ok"]
+    assert type(tournament).objects.get(pk=tournament.pk).results_version == before
+    assert PhoneReceipt.objects.filter(scoresheet=sheet, key="r" * 16).exists()
+    assert not sheet.entries.exists()

@@ -108,7 +108,8 @@ def signed_and_corrected(played, referee, supervisor, sheet_of, sign_and_correct
     runner.start(played, Job.Kind.WORKBOOK, "Excel")  # a background job
     phone_sheet = sheet_of(played, 2, 1)  # the table's phone: a call and the receipt of a write
     ApprovalCall.objects.create(scoresheet=phone_sheet, number=3, contract="sie", declarer=1)
-    table_service.send(phone_sheet, "admin-call-1", "call", {"number": 3, "contract": "sie", "declarer": 1})
+    call = {"number": 3, "contract": "sie", "declarer": 1}
+    table_service.send(phone_sheet.code, "admin-call-1", "call", call)
     # The register and a series with fixed numbers: persons and their season numbers (issue 17).
     played.series = Series.objects.create(name="Cup", slug="cup", fixed_numbers=True)
     played.save(update_fields=["series"])
