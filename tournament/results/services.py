@@ -17,7 +17,6 @@ from scoring import Code, Contract, Sanction, Suit, score_sheet
 from scoring.entries import Entry
 from scoring.hands import HandCheck, check_hand
 
-from ..draw.models import Seat
 from ..errors import ServiceError
 from ..problems import problem_messages
 from ..tournaments.audit import record
@@ -25,7 +24,15 @@ from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
 from .models import Approval, GameEntry, Scoresheet
 from .sheet import Known
-from .store import locked_sheet, store_scored, to_engine, with_approval
+from .store import (
+    approvals_of_sheet,
+    entries_of,
+    locked_sheet,
+    seats_of,
+    store_scored,
+    to_engine,
+    with_approval,
+)
 from .text import describe_entry, points_text
 
 
@@ -182,8 +189,7 @@ def enter_entry(
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, entry.number)]) from None
     number = entry.number
-    # order_by(): the default ordering would join the sheet, its match, table and tournament
-    stored_entries = list(sheet.entries.order_by("number"))
+    stored_entries = entries_of(sheet)
     stored = {e.number: e for e in stored_entries}
     existing = stored.get(number)
     if existing is not None and not replace:
@@ -196,7 +202,7 @@ def enter_entry(
     if existing is not None:
         require(user, tournament, _required_permission(existing))
     rules = tournament.rules
-    approval_rows = list(sheet.approvals.order_by("number"))
+    approval_rows = approvals_of_sheet(sheet)
     approvals = {approval.number: approval.contract for approval in approval_rows}
     seats = sheet.size
     engine_entries = [to_engine(e, approvals, rules, seats) for n, e in stored.items() if n != number]
@@ -209,9 +215,7 @@ def enter_entry(
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     before = existing.as_record() if existing is not None else None
     # The seats with their players: the points are stored on them, the answer names them.
-    table_seats = list(
-        Seat.objects.filter(table_id=sheet.table_id).select_related("participant").order_by("position")
-    )
+    table_seats = seats_of(sheet.table_id)
     written = store_scored(tournament, [(sheet, sheet_score)], stored_entries, raise_version, table_seats)[
         sheet.pk
     ]

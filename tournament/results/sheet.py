@@ -20,8 +20,9 @@ from scoring.scoresheet import RoundTotal, Row, Sheet, dealer, score_sheet
 
 from ..draw.models import Seat
 from ..participants.models import Substitution
+from ..prepared import Prepared
 from .models import Approval, Correction, GameEntry, Scoresheet, Signature
-from .store import to_engine
+from .store import approvals_of_sheet, entries_of, seats_of, to_engine
 from .text import describe_entry, short_entry
 
 
@@ -288,41 +289,39 @@ class SheetRows:
         return sheet_view(self.sheet, self.entries, self.approvals, self.seats, rules, self.score)
 
 
+_SHEET = Prepared(
+    lambda pk: Scoresheet.objects.select_related("table", "match__tournament").filter(pk=pk).order_by(), int
+)
+_SUBSTITUTES = Prepared(
+    lambda table: Substitution.objects.filter(participant__seats__table_id=table).order_by(
+        "participant_id", "from_match", "from_game", "id"
+    ),
+    int,
+)
+_SIGNATURES = Prepared(lambda sheet: Signature.objects.filter(scoresheet_id=sheet).order_by("position"), int)
+_CORRECTIONS = Prepared(lambda sheet: Correction.objects.filter(scoresheet_id=sheet), int)
+
+
 def read_sheet(pk: int, known: Known | None = None) -> SheetRows:
     """The sheet ``pk`` with its rows, for the one sheet a table's phone shows after every
-    write: a few plain queries in each row's own order (``loaded``'s prefetches cost about
-    twice as much for a single sheet), the corrections only where a signed sheet has them.
-    What a write ``known`` has just written is taken from it, not read again."""
+    write and poll: a few plain queries in each row's own order, compiled once
+    (tournament.prepared; ``loaded``'s prefetches cost several times as much for a single
+    sheet), the corrections only where a signed sheet has them. What a write ``known`` has just
+    written is taken from it, not read again."""
     if known is not None:
-        sheet = known.sheet
+        sheet, seats = known.sheet, known.seats
     else:
-        sheet = Scoresheet.objects.select_related("table", "match__tournament").get(pk=pk)
-    if known is not None:
-        seats = known.seats
-    else:
-        seats = list(
-            Seat.objects.filter(table_id=sheet.table_id).select_related("participant").order_by("position")
-        )
-    substitutes = _grouped(
-        Substitution.objects.filter(participant__in=[seat.participant_id for seat in seats]).order_by(
-            "from_match", "from_game", "id"
-        ),
-        "participant_id",
-    )
+        sheet = _SHEET(pk)[0]
+        seats = seats_of(sheet.table_id)
+    substitutes = _grouped(_SUBSTITUTES(sheet.table_id), "participant_id")
     for seat in seats:
         seat.participant.known_substitutions = substitutes.get(seat.participant_id, [])
     signed = sheet.status == Scoresheet.Status.SIGNED
-    sheet.prefetched_corrections = list(Correction.objects.filter(scoresheet=sheet)) if signed else []
-    signatures = list(Signature.objects.filter(scoresheet=sheet).order_by("position"))
+    sheet.prefetched_corrections = _CORRECTIONS(sheet.pk) if signed else []
+    signatures = _SIGNATURES(sheet.pk)
     if known is not None:
         return SheetRows(sheet, known.entries, known.approvals, seats, signatures, known.score)
-    return SheetRows(
-        sheet,
-        list(sheet.entries.order_by("number")),  # each entry knows its sheet (its table's size)
-        list(Approval.objects.filter(scoresheet=sheet).order_by("number")),
-        seats,
-        signatures,
-    )
+    return SheetRows(sheet, entries_of(sheet), approvals_of_sheet(sheet), seats, signatures)
 
 
 def views_of(sheets: Iterable[Scoresheet], rules: RuleProfile, signing: bool = True) -> Iterable[SheetView]:

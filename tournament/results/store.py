@@ -25,8 +25,9 @@ from scoring.scoresheet import Sheet
 
 from ..draw.models import Seat
 from ..errors import ServiceError
+from ..prepared import Prepared, insert
 from ..tournaments.models import Tournament
-from .models import GameEntry, Scoresheet
+from .models import Approval, GameEntry, Scoresheet
 
 TALLY_FIELDS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
 POINT_FIELDS = ("points_1", "points_2", "points_3", "points_4", "points_5")  # seat 5 at a table of five
@@ -149,6 +150,56 @@ def seat_totals(sheet_score: Sheet, seats: Iterable[Seat]) -> list[Seat]:
     return seats
 
 
+# The reads of one sheet that every entry makes (the desk's and the phones'), compiled once
+# (tournament.prepared); each in its own order: the models' default orderings join the sheet,
+# its match, table and tournament to sort.
+_LOCKED = Prepared(
+    lambda pk: (
+        Scoresheet.objects.select_for_update(of=("self",))
+        .select_related("match__tournament", "table")
+        .filter(pk=pk)
+        .order_by()
+    ),
+    int,
+)
+_ENTRIES = Prepared(lambda sheet: GameEntry.objects.filter(scoresheet_id=sheet).order_by("number"), int)
+_APPROVALS = Prepared(lambda sheet: Approval.objects.filter(scoresheet_id=sheet).order_by("number"), int)
+_SEATS = Prepared(
+    lambda table: Seat.objects.filter(table_id=table).select_related("participant").order_by("position"), int
+)
+
+
+def entries_of(sheet: Scoresheet) -> list[GameEntry]:
+    """The sheet's entries in game order, each knowing its sheet (its points read the table's
+    size from it)."""
+    entries = _ENTRIES(sheet.pk)
+    for entry in entries:
+        entry.scoresheet = sheet
+    return entries
+
+
+def approvals_of_sheet(sheet: Scoresheet) -> list[Approval]:
+    """The sheet's approvals in game order."""
+    approvals = _APPROVALS(sheet.pk)
+    for approval in approvals:
+        approval.scoresheet = sheet
+    return approvals
+
+
+def seats_of(table_id: int) -> list[Seat]:
+    """A table's seats in order, with their participants."""
+    return _SEATS(table_id)
+
+
+def discarded() -> ServiceError:
+    return ServiceError(
+        _(
+            "This scoresheet belongs to a draw that was discarded: it is kept as it was "
+            "and takes nothing more."
+        )
+    )
+
+
 def locked_sheet(sheet: Scoresheet) -> Scoresheet:
     """The sheet read afresh and locked for the rest of the transaction, with its match,
     tournament and table. A sheet of a discarded draw is kept as it was: every write is refused.
@@ -157,18 +208,9 @@ def locked_sheet(sheet: Scoresheet) -> Scoresheet:
     otherwise lock the shared match and tournament rows too). A new draw locks every sheet of the
     match before the tournament's row (``draw.services``), the order an entry takes them in: it
     waits for the entry, or the entry finds its draw discarded."""
-    locked = Scoresheet.objects.select_for_update(of=("self",)).select_related("match__tournament", "table")
-    try:
-        found = locked.get(pk=sheet.pk)
-    except Scoresheet.DoesNotExist:  # moved to the archived draw while the entry waited
-        found = None
+    found = _LOCKED.first(sheet.pk)  # None: moved to the archived draw while the entry waited
     if found is None or found.match.is_discarded:
-        raise ServiceError(
-            _(
-                "This scoresheet belongs to a draw that was discarded: it is kept as it was "
-                "and takes nothing more."
-            )
-        )
+        raise discarded()
     return found
 
 
@@ -261,7 +303,10 @@ def store_scored(
     GameEntry.objects.bulk_update(
         changed, [*DESCRIBING_FIELDS, *SCORED_FIELDS, "updated"], batch_size=BATCH // 4
     )
-    GameEntry.objects.bulk_create(created, batch_size=BATCH)
+    if len(created) == 1:  # a game entered at a table: its INSERT compiled once
+        insert(created[0])
+    else:
+        GameEntry.objects.bulk_create(created, batch_size=BATCH)
     # One statement each, executed for many rows (an entry at a table changes four or five
     # seats and one sheet; the ORM would build an UPDATE for each, or one CASE for all).
     with connection.cursor() as cursor:

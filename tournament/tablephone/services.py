@@ -18,6 +18,7 @@ from datetime import timedelta
 from django import forms as django_forms
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,6 +27,7 @@ from scoring.entries import sitting_out
 from scoring.hands import check_hand
 
 from ..errors import ServiceError
+from ..prepared import Prepared, insert
 from ..problems import problem_messages
 from ..results import services as sheet_service
 from ..results import signing
@@ -80,17 +82,36 @@ def formatted(code: str) -> str:
     return f"{code[:5]}-{code[5:]}"
 
 
-def sheet_for_code(code: str, lock: bool = False) -> Scoresheet:
+def _by_code(lock: bool):
+    def build(code: str, key: str = ""):
+        found = Scoresheet.objects.select_related("match__tournament", "table").filter(code=code)
+        if lock:
+            # What a write needs to know besides: the answer it got if it was sent before
+            # (its receipt), and whether a call waits that a game entered would close.
+            found = found.select_for_update(of=("self",)).annotate(
+                receipt=Subquery(
+                    PhoneReceipt.objects.filter(scoresheet=OuterRef("pk"), key=key).values("answer")[:1]
+                ),
+                waiting_calls=Exists(
+                    ApprovalCall.objects.filter(scoresheet=OuterRef("pk"), status=ApprovalCall.Status.WAITING)
+                ),
+            )
+        return found.order_by()  # no ORDER BY (the sheets' ordering joins the tables)
+
+    return build
+
+
+# Every request of a table's phone starts here: compiled once (tournament.prepared).
+_BY_CODE = Prepared(_by_code(lock=False), str)
+_LOCKED_BY_CODE = Prepared(_by_code(lock=True), str, str)
+
+
+def sheet_for_code(code: str, lock: bool = False, key: str = "") -> Scoresheet:
     """The sheet the code opens, or ``CodeRefused`` saying why not. ``lock``: locked for the
-    rest of the transaction, as ``store.locked_sheet`` locks it (its row only)."""
-    found = Scoresheet.objects.select_related("match__tournament", "table")
-    if lock:
-        found = found.select_for_update(of=("self",))
-    # get(), not first(): no ORDER BY (the sheets' ordering joins the tables) on every request
-    try:
-        sheet = found.get(code=normalized(code))
-    except Scoresheet.DoesNotExist:
-        sheet = None
+    rest of the transaction, as ``store.locked_sheet`` locks it (its row only), with the
+    ``receipt`` of the write ``key`` (its answer, or None) and whether ``waiting_calls`` are."""
+    code = normalized(code)
+    sheet = _LOCKED_BY_CODE.first(code, key) if lock else _BY_CODE.first(code)
     if sheet is None:
         raise CodeRefused(
             404,
@@ -188,11 +209,12 @@ def send(code: str, key: str, action: str, data: dict) -> Sent:
     again, unchanged, for the same key."""
     try:
         with transaction.atomic():
-            # The code looked up and the sheet locked in one query (a write refused before it
-            # is carried out writes nothing).
-            sheet = sheet_for_code(code, lock=True)
             if not isinstance(key, str) or not KEY.fullmatch(key):
+                sheet_for_code(code)  # a dead code is told as such, whatever came with it
                 raise ServiceError(_("The entry came without a valid key: please reload the page."))
+            # The code looked up, the sheet locked and the write's receipt looked for in one
+            # query (a write refused before it is carried out writes nothing).
+            sheet = sheet_for_code(code, lock=True, key=key)
             handler = ACTIONS.get(action)
             if handler is None:
                 raise ServiceError(_("Unknown action."))
@@ -208,9 +230,8 @@ def send(code: str, key: str, action: str, data: dict) -> Sent:
 def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> Sent:
     """The write, with ``sheet`` locked in this transaction: the handlers write through the
     services with it (``locked=True``)."""
-    receipt = PhoneReceipt.objects.filter(scoresheet=sheet, key=key).first()
-    if receipt is not None:
-        return Sent({**receipt.answer, "repeated": True}, sheet=sheet)
+    if sheet.receipt is not None:  # sent before: answered as then, nothing done again
+        return Sent({**sheet.receipt, "repeated": True}, sheet=sheet)
     previous = sheet.version
     actor = TableActor(sheet)
     known, raise_version = None, False
@@ -232,7 +253,7 @@ def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> Sent:
     else:
         version = Scoresheet.objects.filter(pk=sheet.pk).values_list("version", flat=True).get()
     answer.update(version=version, previous=previous)
-    PhoneReceipt.objects.create(scoresheet=sheet, key=key, answer=answer)
+    insert(PhoneReceipt(scoresheet=sheet, key=key, answer=answer))
     if raise_version:
         sheet.match.tournament.results_changed()
     return Sent(answer, sheet, known)
@@ -268,7 +289,8 @@ def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
     entered = sheet_service.enter_entry(
         actor, sheet, game, base, replace=replace, locked=True, raise_version=False
     )
-    close_calls(sheet, number)
+    if sheet.waiting_calls:
+        close_calls(sheet, number)
     return Reply(saved_text(entered.saved), entered.sheet, raise_version=True)
 
 

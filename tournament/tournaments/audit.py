@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..prepared import insert
 from .models import ACTIONS, LogEntry, Tournament
 
 
@@ -11,12 +12,14 @@ def record(
     """One log entry: ``action`` must be one of ``ACTIONS`` (each has its label)."""
     if action not in ACTIONS:
         raise ValueError(f"unknown log action {action!r}: add it with its label to ACTIONS")
-    return LogEntry.objects.create(
-        tournament=tournament,
-        scoresheet=scoresheet,
-        game=game,
-        action=action,
-        user=user if getattr(user, "pk", None) else None,
-        user_name=user.get_username() if hasattr(user, "get_username") else "",
-        data=data,
+    return insert(  # as LogEntry.objects.create, its INSERT compiled once: every game writes one
+        LogEntry(
+            tournament=tournament,
+            scoresheet=scoresheet,
+            game=game,
+            action=action,
+            user=user if getattr(user, "pk", None) else None,
+            user_name=user.get_username() if hasattr(user, "get_username") else "",
+            data=data,
+        )
     )
