@@ -20,6 +20,7 @@ from scoring.ranking import CRITERIA, Key, rank
 
 from ..names import search_key
 from ..participants.models import Participant, Substitution
+from ..prepared import Prepared
 from ..results.models import Scoresheet
 from ..tournaments.models import Tournament
 from .models import LotDraw
@@ -87,10 +88,28 @@ class Standings:
             for row in self.rows
         ]
 
+    @cached_property
+    def _by_number(self) -> dict[str, int]:
+        return {str(row.number): index for index, row in enumerate(self.rows)}
+
+    @cached_property
+    def _with_digits(self) -> list[tuple[int, StandingRow, str]]:
+        return [
+            (index, row, keys)
+            for index, (row, keys) in enumerate(self._search_keys)
+            if any(c.isdigit() for c in keys)
+        ]
+
     def search(self, query: str) -> list[StandingRow]:
         """The rows a phone's search finds: the start number exactly, or part of the name of the
         participant or a substitute, umlauts either way; ranks stay as they are."""
         wanted = search_key(query)
+        if query.isdigit():  # a player looking up his own line (every 30 s from every phone)
+            found = {index: row for index, row, keys in self._with_digits if wanted in keys}
+            number = self._by_number.get(query)
+            if number is not None:
+                found[number] = self.rows[number]
+            return [found[index] for index in sorted(found)]
         return [row for row, keys in self._search_keys if str(row.number) == query or wanted in keys]
 
 
@@ -166,9 +185,14 @@ def results_key(tournament: Tournament) -> tuple:
     write that changes the standings raises, and its creation time, which tells a tournament
     from one that reused the id of a rolled-back one. Everything kept per process for the
     results (the standings, drawn pages) is kept under this key."""
-    # [:1], not first(): no ORDER BY for one row by its key
-    found = Tournament.objects.filter(pk=tournament.pk).values_list("results_version", "created")[:1]
-    return (tournament.pk, next(iter(found), None))
+    found = _RESULTS_VERSION(tournament.pk)
+    return (tournament.pk, found[0] if found else None)
+
+
+# Every visitor's request for the standings reads it: compiled once (tournament.prepared).
+_RESULTS_VERSION = Prepared(
+    lambda pk: Tournament.objects.filter(pk=pk).order_by().values_list("results_version", "created"), int
+)
 
 
 def identity(key: tuple) -> tuple:
@@ -179,7 +203,11 @@ def identity(key: tuple) -> tuple:
 
 
 def compute(
-    tournament: Tournament, match: int | None = None, use_lots: bool = True, fresh: float = 0.0
+    tournament: Tournament,
+    match: int | None = None,
+    use_lots: bool = True,
+    fresh: float = 0.0,
+    current: tuple | None = None,
 ) -> Standings:
     """Overall standings, or those of one match (5.4.1): best first, with shared ranks until
     lots are drawn (RULINGS 13).
@@ -189,8 +217,9 @@ def compute(
     The version is read afresh, so a stale tournament object never gives stale standings.
     With ``fresh`` (seconds; the visitors' pages), standings computed that recently are good
     enough though results came since: while the tables' phones enter games every second, they
-    are then computed at most that often per process."""
-    current = results_key(tournament)
+    are then computed at most that often per process. ``current``: the ``results_key`` as the
+    caller has just read it (a visitor's request reads it once)."""
+    current = current or results_key(tournament)
     key = (current, match, use_lots)
     cached = _CACHE.get(key)
     which = (*identity(current), match, use_lots)

@@ -10,7 +10,10 @@ from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
+from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.shortcuts import redirect
+from django.utils.cache import patch_vary_headers
+from django.utils.text import compress_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
@@ -52,12 +55,17 @@ class StandingsMixin(PartialMixin):
             raise Http404
         return number
 
+    results_key: tuple | None = None  # as read at the start of the request, where it was
+
+    def drawn_matches(self):
+        return self.tournament.matches.filter(drawn_at__isnull=False)
+
     def standings_context(self) -> dict:
         match = self.match_number()
         # Visitors' pages may be a few seconds behind while results keep coming (issue 16).
         visitor = not self.request.user.is_authenticated
         fresh = settings.STANDINGS_FRESH_SECONDS if visitor else 0
-        result = standings.compute(self.tournament, match, fresh=fresh)
+        result = standings.compute(self.tournament, match, fresh=fresh, current=self.results_key)
         query = self.request.GET.get("q", "").strip()
         rows = result.rows
         if query:
@@ -73,9 +81,21 @@ class StandingsMixin(PartialMixin):
             "table": table,
             "query": query,
             "match": match,
-            "matches": self.tournament.matches.filter(drawn_at__isnull=False),
+            "matches": self.drawn_matches,  # called by the whole page only, not by its polled part
             "metrics": standings.METRICS,
         }
+
+
+def kept_response(request, content: bytes, packed: bytes) -> HttpResponse:
+    """A kept page as GZipMiddleware would send it, compressed once when it was kept rather than
+    for every phone that asks for it (the middleware leaves a response with an encoding as is)."""
+    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(packed) < len(content):
+        response = HttpResponse(packed)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(content)
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response
 
 
 class StandingsView(PublicMixin, StandingsMixin, TemplateView):
@@ -86,7 +106,7 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         if request.user.is_authenticated or messages.get_messages(request):
             return super().get(request, *args, **kwargs)
-        version = standings.results_key(self.tournament)
+        version = self.results_key = standings.results_key(self.tournament)
         address = [*standings.identity(version), get_language(), swaps_part(request), request.get_full_path()]
         key = "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
         kept = cache.get(key)
@@ -96,12 +116,15 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
         # instead of once per result (issue 16: the hall serves entries and readers at once).
         fresh = settings.STANDINGS_FRESH_SECONDS
         if kept is not None and (kept[0] == version or time.monotonic() - kept[1] < fresh):
-            return HttpResponse(kept[2])
+            return kept_response(request, kept[2], kept[3])
         response = super().get(request, *args, **kwargs)
         response.render()
-        if response.status_code == 200:
-            cache.set(key, (version, time.monotonic(), response.content), PAGE_SECONDS)
-        return response
+        if response.status_code != 200:
+            return response
+        content = response.content
+        packed = compress_string(content, max_random_bytes=GZipMiddleware.max_random_bytes)
+        cache.set(key, (version, time.monotonic(), content, packed), PAGE_SECONDS)
+        return kept_response(request, content, packed)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)

@@ -12,7 +12,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from ..errors import ServiceError
 from ..participants.models import Participant
-from .models import OldSlug, Tournament
+from ..prepared import Prepared
+from .models import OldSlug, Tournament, status_facts
 from .permissions import Perm, permissions
 
 POLL_SECONDS = 30
@@ -35,13 +36,26 @@ class PartialMixin:
         return super().get_template_names()
 
 
-def tournament_at(request, slug: str) -> Tournament | HttpResponse:
+# The public pages' lookup (the players' phones poll the standings): with what its status needs,
+# in one query compiled once (tournament.prepared).
+_PUBLIC = Prepared(
+    lambda slug: Tournament.objects.filter(slug=slug).annotate(**status_facts()).order_by(), str
+)
+
+
+def tournament_at(request, slug: str, public: bool = False) -> Tournament | HttpResponse:
     """The tournament of an address; under a short name it had before, a permanent redirect to
-    the same page under its name now (printed QR codes and links keep working)."""
-    try:  # get(), not first(): no ORDER BY on every public request
-        return Tournament.objects.get(slug=slug)
-    except Tournament.DoesNotExist:
-        pass
+    the same page under its name now (printed QR codes and links keep working). ``public``:
+    a visitor's page, which reads the tournament's status with it (``status_facts``)."""
+    if public:
+        found = _PUBLIC.first(slug)
+        if found is not None:
+            return found
+    else:
+        try:  # get(), not first(): no ORDER BY
+            return Tournament.objects.get(slug=slug)
+        except Tournament.DoesNotExist:
+            pass
     old = OldSlug.objects.filter(slug=slug).select_related("tournament").first()
     if old is None:
         raise Http404
@@ -109,7 +123,7 @@ class PublicMixin:
     http_method_names = ["get", "head"]
 
     def dispatch(self, request, *args, **kwargs):
-        found = tournament_at(request, kwargs["slug"])
+        found = tournament_at(request, kwargs["slug"], public=True)
         if isinstance(found, HttpResponse):
             return found
         self.tournament = found
