@@ -1,16 +1,24 @@
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 
 from tournament.standings import standings
 
 
+@pytest.fixture(scope="session")
+def _cache_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("cache")
+
+
 @pytest.fixture(autouse=True)
-def _test_settings(settings, tmp_path_factory):
+def _test_settings(settings, tmp_path_factory, _cache_folder):
     """Every test starts in the default language, as a first visit does; passwords hash fast;
     files go to folders of its own, never the project's."""
     settings.LANGUAGE_CODE = "de"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
     settings.PRIVATE_ROOT = tmp_path_factory.mktemp("private")
+    shared = {**settings.CACHES["default"], "LOCATION": str(_cache_folder)}
+    settings.CACHES = {**settings.CACHES, "default": shared}
     standings._CACHE.clear()
-    cache.clear()
+    for cache in caches.all(initialized_only=False):
+        cache.clear()

@@ -207,8 +207,21 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 # address the page that shows them was opened under.
 HALL_URL = os.environ.get("HALL_URL", "").rstrip("/")
 # A visitor's standings page may show the results of up to this many seconds ago while results
-# keep coming (visitors' pages poll every 30 s): each process draws it at most that often.
+# keep coming (visitors' pages poll every 30 s): it is drawn at most that often.
 STANDINGS_FRESH_SECONDS = int(os.environ.get("STANDINGS_FRESH_SECONDS", "10"))
+# The cache the server's processes share (the hall's gunicorn runs several): the visitors'
+# standings pages drawn once for all of them, not once in each. Files in a folder of the
+# project's (or CACHE_DIR), written atomically; nothing to install or start. In front of it
+# each process keeps what it read in memory ("local"): a look-up there costs no file.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / ".cache"),
+        "TIMEOUT": 3600,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    },
+    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 500}},
+}
 
 # HTTPS=1 where the site is served over HTTPS (a reverse proxy with a certificate in front):
 # then cookies are Secure, plain HTTP is redirected and browsers are told to stay on HTTPS. On

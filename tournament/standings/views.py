@@ -7,7 +7,7 @@ import time
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
@@ -86,6 +86,24 @@ class StandingsMixin(PartialMixin):
         }
 
 
+def kept_page(key: str, version: tuple, shared: bool = True) -> tuple | None:
+    """The page kept under ``key`` if it shows the results as they are (``version``), or as they
+    were at most STANDINGS_FRESH_SECONDS ago: while phones enter games at the tables every result
+    raises the version, and visitors' pages are then drawn at most that often instead of once
+    per result (issue 16: the hall serves entries and readers at once). Looked for in this
+    process's memory first, then (``shared``) in the cache all processes share, and kept in
+    memory then."""
+    fresh = settings.STANDINGS_FRESH_SECONDS
+    local = caches["local"]
+    for store in (local, cache) if shared else (local,):
+        kept = store.get(key)
+        if kept is not None and (kept[0] == version or time.time() - kept[1] < fresh):
+            if store is not local:
+                local.set(key, kept, PAGE_SECONDS)
+            return kept
+    return None
+
+
 def kept_response(request, content: bytes, packed: bytes) -> HttpResponse:
     """A kept page as GZipMiddleware would send it, compressed once when it was kept rather than
     for every phone that asks for it (the middleware leaves a response with an encoding as is)."""
@@ -100,8 +118,8 @@ def kept_response(request, content: bytes, packed: bytes) -> HttpResponse:
 
 class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     """The public standings. What a visitor without a log-in sees is the same for everyone, so
-    the whole page is kept per process under the results version, the language and the
-    address: two hundred phones in the hall cost a cache look-up each."""
+    the whole page is kept, in the cache all server processes share, under the results version,
+    the language and the address: two hundred phones in the hall cost a cache look-up each."""
 
     def get(self, request, *args, **kwargs):
         if request.user.is_authenticated or messages.get_messages(request):
@@ -109,13 +127,11 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
         version = self.results_key = standings.results_key(self.tournament)
         address = [*standings.identity(version), get_language(), swaps_part(request), request.get_full_path()]
         key = "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
-        kept = cache.get(key)
-        # The page kept for this address, if it shows the results as they are, or as they were
-        # at most STANDINGS_FRESH_SECONDS ago: while phones enter games at the tables every result raises
-        # the version, and visitors' pages are then drawn at most that often per process
-        # instead of once per result (issue 16: the hall serves entries and readers at once).
-        fresh = settings.STANDINGS_FRESH_SECONDS
-        if kept is not None and (kept[0] == version or time.monotonic() - kept[1] < fresh):
+        # A search is one player's (his own line, polled every 30 s): kept in this process only;
+        # the pages of the list are asked for by all and drawn once for all processes.
+        shared = not request.GET.get("q")
+        kept = kept_page(key, version, shared)
+        if kept is not None:
             return kept_response(request, kept[2], kept[3])
         response = super().get(request, *args, **kwargs)
         response.render()
@@ -123,7 +139,10 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
             return response
         content = response.content
         packed = compress_string(content, max_random_bytes=GZipMiddleware.max_random_bytes)
-        cache.set(key, (version, time.monotonic(), content, packed), PAGE_SECONDS)
+        page = (version, time.time(), content, packed)
+        if shared:
+            cache.set(key, page, PAGE_SECONDS)
+        caches["local"].set(key, page, PAGE_SECONDS)
         return kept_response(request, content, packed)
 
     def get_context_data(self, **kwargs):

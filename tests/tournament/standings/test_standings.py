@@ -430,26 +430,36 @@ def test_a_participants_match_in_play_shows_a_total_so_far(drawn, referee, enter
 @pytest.mark.django_db
 def test_the_cached_table_follows_every_result(client, drawn, referee, sheet_of, enter, settings):
     settings.STANDINGS_FRESH_SECONDS = 0  # every result shows at once
-    """The rendered standings table is kept per process, under the results version: the next
-    game entered shows at once, and each language and page is kept on its own."""
-    from django.core.cache import cache
+    """The rendered standings table is kept in the cache the server's processes share, under
+    the results version: the next game entered shows at once, and each language and page is
+    kept on its own."""
+    from django.core.cache import caches
+    from django.core.cache.utils import make_template_fragment_key
 
     from scoring import Contract, Game, Result, Suit
+    from tournament.standings import standings
+
+    address = f"/t/{drawn.slug}/standings/"
 
     def table(**extra):
-        page = client.get(f"/t/{drawn.slug}/standings/", **extra).content.decode()
+        page = client.get(address, **extra).content.decode()
         return page[page.index("<table") : page.index("</table>")]
 
-    def kept():
-        return [key for key in cache._cache if "standings_table" in key]
+    def kept(results, language="de"):
+        key = make_template_fragment_key("standings_table", [[*results, language, address]])
+        return caches["local"].get(key) is not None
 
+    first = standings.results_key(drawn)
     before = table()
-    assert table() == before and len(kept()) == 1  # the second time from the cache
+    assert table() == before and kept(first)  # the second time from the cache
     game = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
     enter(referee, sheet_of(drawn, 1, 1), game)
+    second = standings.results_key(drawn)
+    assert not kept(second)
     after = table()
-    assert after != before and len(kept()) == 2
-    assert table(HTTP_ACCEPT_LANGUAGE="en") != after and len(kept()) == 3
+    assert after != before and kept(second) and kept(first)
+    assert not kept(second, "en")
+    assert table(HTTP_ACCEPT_LANGUAGE="en") != after and kept(second, "en")
 
 
 @pytest.mark.django_db
