@@ -19,8 +19,11 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from ..draw.models import Match
 from ..errors import ServiceError
+from ..prepared import Prepared
 from ..teams import standings as team_standings
+from ..teams.models import Team
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
@@ -42,6 +45,17 @@ def empty_text(query: str) -> str:
     return _("No participants yet.")
 
 
+# What the whole standings page asks besides (the players' phones open it): compiled once.
+_DRAWN_MATCHES = Prepared(
+    lambda pk: Match.objects.filter(tournament_id=pk, drawn_at__isnull=False).order_by("number"),
+    int,
+)
+_TEAMS = Prepared(
+    lambda pk: Team.objects.filter(tournament_id=pk).order_by().values_list("pk", flat=True)[:1],
+    int,
+)
+
+
 class StandingsMixin(PartialMixin):
     """One query, two audiences: the public standings and the organiser's, with the lots
     (STYLE 6). The search filters rows but never changes a rank."""
@@ -58,7 +72,10 @@ class StandingsMixin(PartialMixin):
     results_key: tuple | None = None  # as read at the start of the request, where it was
 
     def drawn_matches(self):
-        return self.tournament.matches.filter(drawn_at__isnull=False)
+        return _DRAWN_MATCHES(self.tournament.pk)
+
+    def has_teams(self) -> bool:
+        return bool(_TEAMS(self.tournament.pk))
 
     def standings_context(self) -> dict:
         match = self.match_number()
@@ -81,7 +98,9 @@ class StandingsMixin(PartialMixin):
             "table": table,
             "query": query,
             "match": match,
-            "matches": self.drawn_matches,  # called by the whole page only, not by its polled part
+            # called by the whole page only, not by its polled part
+            "matches": self.drawn_matches,
+            "has_teams": self.has_teams,
             "metrics": standings.METRICS,
         }
 

@@ -179,6 +179,16 @@ def percentile(times: list[float], share: float) -> float:
     return times[max(0, math.ceil(len(times) * share) - 1)] * 1000 if times else float("nan")
 
 
+def by_tens(log: list[tuple[float, float]], seconds: int) -> str:
+    """The p95 of the entries sent in each 10 s of the measured time, in ms: where the slow
+    ones were (the players opening their standings at the start, say)."""
+    tens = []
+    for start in range(0, seconds, 10):
+        times = sorted(took for sent, took in log if start <= sent < start + 10)
+        tens.append(f"{percentile(times, 0.95):.0f}")
+    return ", ".join(tens)
+
+
 def http_bytes(base: str, lines: list[str], body: bytes = b"") -> tuple[int, int, bytes]:
     """One request as a phone's browser sends it over a connection of its own: the bytes sent,
     the bytes received (status line, headers and body as they came) and the body unpacked."""
@@ -215,6 +225,7 @@ class TableRun:
     measuring: float
     end: float
     entry_times: list[float] = dataclasses.field(default_factory=list)
+    entry_log: list[tuple[float, float]] = dataclasses.field(default_factory=list)  # (sent, took)
     poll_times: list[float] = dataclasses.field(default_factory=list)
     read_times: list[float] = dataclasses.field(default_factory=list)
     entries: int = 0  # games confirmed at the first send, sent in the measured seconds
@@ -607,6 +618,7 @@ class Command(BaseCommand):
                 "≥ 50/s",
             ),
             ("  entry latency p95 (p50, p99)", f"{p95:.0f} ms ({p50:.0f} ms, {p99:.0f} ms)", "≤ 150 ms"),
+            ("  entry latency p95 by 10 s of the run", by_tens(run.entry_log, seconds), "—"),
             (
                 "  lost, duplicated games",
                 f"{lost}, {duplicated} ({run.resent} resent with the same key, "
@@ -699,6 +711,7 @@ class Command(BaseCommand):
                     return False
                 if first and run.measured(started):
                     run.entry_times.append(took)
+                    run.entry_log.append((started - run.measuring, took))
                 before = item["answer"]
                 if before is not None and (
                     not answer.get("repeated") or (answer.get("ok"), answer.get("version")) != before
