@@ -48,12 +48,14 @@ def hall_addresses() -> list[str]:
 
 
 def server_size(cores: int | None = None) -> tuple[int, int]:
-    """Gunicorn's worker processes and threads each for this many cores: a process per core (at
-    least two), four threads each (a thread waiting on the database leaves the core to the
-    others). One more process than cores was slower on two cores: each process keeps its own
-    standings and pages, and draws them again after results (``manage.py bench table-entry``)."""
+    """Gunicorn's worker processes and threads each for this many cores: three processes a core
+    (at most 24), one thread each. Python runs one thread of a process at a time: a thread
+    holding SQLite's write lock waited for the others' turns while its writes queued behind it
+    (2 processes × 4 threads: entry p50 1.7 s at the table-entry bench; 6 × 1: 80 ms). Three a
+    core, so that a process waiting on the database leaves its core to another; the
+    standings pages are drawn once for all of them (the shared cache)."""
     cores = cores or os.cpu_count() or 1
-    return max(2, cores), 4
+    return min(24, max(2, 3 * cores)), 1
 
 
 def secret_key_file(path: Path) -> Path:

@@ -154,9 +154,9 @@ def test_a_table_phone_resends_over_a_server_restart(hall):
 
 
 def test_the_server_is_sized_to_the_machine():
-    assert server_size(2) == (2, 4)
-    assert server_size(8) == (8, 4)
-    assert server_size(1) == (2, 4)
+    assert server_size(2) == (6, 1)
+    assert server_size(8) == (24, 1)
+    assert server_size(1) == (3, 1)
 
 
 @pytest.mark.django_db

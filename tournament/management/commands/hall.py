@@ -28,8 +28,8 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
         parser.add_argument("--bind", default="0.0.0.0", help="the address to listen on (all by default)")
-        parser.add_argument("--workers", type=int, help="gunicorn worker processes (cores + 1)")
-        parser.add_argument("--threads", type=int, help="threads per worker process (4)")
+        parser.add_argument("--workers", type=int, help="gunicorn worker processes (three a core)")
+        parser.add_argument("--threads", type=int, help="threads per worker process (1)")
 
     def handle(self, port, bind, workers, threads, **options):
         default_workers, default_threads = server_size()
