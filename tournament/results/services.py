@@ -16,7 +16,9 @@ from django.utils.translation import gettext as _
 from scoring import Code, Contract, Sanction, Suit, score_sheet
 from scoring.entries import Entry
 from scoring.hands import HandCheck, check_hand
+from scoring.scoresheet import Sheet
 
+from ..draw.models import Seat
 from ..errors import ServiceError
 from ..problems import problem_messages
 from ..tournaments.audit import record
@@ -67,6 +69,14 @@ def _lock(
     within_scope(user, sheet)
     if not locked:
         sheet = locked_sheet(sheet)
+    _check(sheet, expected_version, correction, user)
+    return sheet
+
+
+def _check(sheet: Scoresheet, expected_version: int | None, correction: bool = False, user=None) -> None:
+    """The sheet as read takes the write: its own (a table's phone), open, at the version the
+    page was loaded with."""
+    within_scope(user, sheet)
     if sheet.status == Scoresheet.Status.VOID:
         raise ServiceError(_("This scoresheet is void: nothing can be entered."))
     if sheet.status == Scoresheet.Status.SIGNED and not correction:
@@ -77,7 +87,6 @@ def _lock(
             )
         )
     check_version(sheet, expected_version)
-    return sheet
 
 
 def check_version(sheet: Scoresheet, expected_version: int | None) -> None:
@@ -165,27 +174,40 @@ def save_entry(
     return enter_entry(user, sheet, entry, expected_version, replace, correction).saved
 
 
-# No savepoint of its own: its callers have one (save_entry's, or the phone's around each write),
-# and a refusal rolls back to theirs.
-@transaction.atomic(savepoint=False)
-def enter_entry(
+@dataclass
+class EntryPlan:
+    """Game ``number`` entered (or changed) on ``sheet``, checked and scored but not yet
+    written: the rows it was scored from (read with the sheet at ``sheet.version``) and what
+    the write will store. ``apply_entry`` writes it, in a transaction that holds the sheet at
+    that same version."""
+
+    user: object
+    sheet: Scoresheet
+    number: int
+    stored_entries: list[GameEntry]
+    approvals: list[Approval]
+    seats: list[Seat]
+    score: Sheet
+    before: dict | None
+    correction: bool
+
+
+def plan_entry(
     user,
     sheet: Scoresheet,
     entry: Entry,
     expected_version: int | None,
     replace: bool = False,
     correction: bool = False,
-    locked: bool = False,
-    raise_version: bool = True,
-) -> Entered:
-    """``save_entry``, answering with the sheet as written too. ``locked``: the caller locked
-    ``sheet`` in this transaction; without ``raise_version`` the caller raises the tournament's
-    results version itself before the transaction ends (both: the table's phone,
-    ``tablephone.services``, which raises it as its last write)."""
+) -> EntryPlan:
+    """Everything ``save_entry`` checks and computes before it writes, on ``sheet`` as read
+    (with its match, tournament and table): the same refusals, nothing written. Locked or not:
+    ``apply_entry`` writes the plan only while the sheet is still at the version it was read at
+    (``tablephone``'s entries plan outside the write lock; the desk plans under it)."""
     tournament = sheet.match.tournament
     require(user, tournament, _required_permission(entry))
     try:
-        sheet = _lock(sheet, expected_version, correction, user, locked)
+        _check(sheet, expected_version, correction, user)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, entry.number)]) from None
     number = entry.number
@@ -216,22 +238,57 @@ def enter_entry(
     before = existing.as_record() if existing is not None else None
     # The seats with their players: the points are stored on them, the answer names them.
     table_seats = seats_of(sheet.table_id)
-    written = store_scored(tournament, [(sheet, sheet_score)], stored_entries, raise_version, table_seats)[
+    return EntryPlan(
+        user, sheet, number, stored_entries, approval_rows, table_seats, sheet_score, before, correction
+    )
+
+
+def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
+    """Write a plan (``plan_entry``): the scored sheet stored, the change in the history.
+    Call in the transaction that holds the sheet at the version the plan read."""
+    sheet, number = plan.sheet, plan.number
+    tournament = sheet.match.tournament
+    written = store_scored(tournament, [(sheet, plan.score)], plan.stored_entries, raise_version, plan.seats)[
         sheet.pk
     ]
     saved = written[number]
-    if not correction:  # a correction's one log line is its own, with the reason (signing.correct)
+    if not plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
         record(
             tournament,
-            user,
-            "entry.update" if before else "entry.create",
+            plan.user,
+            "entry.update" if plan.before else "entry.create",
             scoresheet=sheet,
             game=number,
-            before=before,
+            before=plan.before,
             after=saved.as_record(),
         )
     entries = sorted(written.values(), key=lambda e: e.number)
-    return Entered(saved, Known(sheet, entries, approval_rows, sheet_score, table_seats))
+    return Entered(saved, Known(sheet, entries, plan.approvals, plan.score, plan.seats))
+
+
+# No savepoint of its own: its callers have one (save_entry's, or the phone's around each write),
+# and a refusal rolls back to theirs.
+@transaction.atomic(savepoint=False)
+def enter_entry(
+    user,
+    sheet: Scoresheet,
+    entry: Entry,
+    expected_version: int | None,
+    replace: bool = False,
+    correction: bool = False,
+    locked: bool = False,
+    raise_version: bool = True,
+) -> Entered:
+    """``save_entry``, answering with the sheet as written too. ``locked``: the caller locked
+    ``sheet`` in this transaction; without ``raise_version`` the caller raises the tournament's
+    results version itself before the transaction ends (the table's phone, ``tablephone.services``,
+    which raises it as its last write)."""
+    require(user, sheet.match.tournament, _required_permission(entry))
+    within_scope(user, sheet)
+    if not locked:
+        sheet = locked_sheet(sheet)
+    plan = plan_entry(user, sheet, entry, expected_version, replace, correction)
+    return apply_entry(plan, raise_version)
 
 
 @transaction.atomic

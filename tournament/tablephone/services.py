@@ -82,13 +82,15 @@ def formatted(code: str) -> str:
     return f"{code[:5]}-{code[5:]}"
 
 
-def _by_code(lock: bool):
+def _by_code(lock: bool = False, write: bool = False):
     def build(code: str, key: str = ""):
         found = Scoresheet.objects.select_related("match__tournament", "table").filter(code=code)
         if lock:
+            found = found.select_for_update(of=("self",))
+        if write:
             # What a write needs to know besides: the answer it got if it was sent before
             # (its receipt), and whether a call waits that a game entered would close.
-            found = found.select_for_update(of=("self",)).annotate(
+            found = found.annotate(
                 receipt=Subquery(
                     PhoneReceipt.objects.filter(scoresheet=OuterRef("pk"), key=key).values("answer")[:1]
                 ),
@@ -102,16 +104,23 @@ def _by_code(lock: bool):
 
 
 # Every request of a table's phone starts here: compiled once (tournament.prepared).
-_BY_CODE = Prepared(_by_code(lock=False), str)
-_LOCKED_BY_CODE = Prepared(_by_code(lock=True), str, str)
+_BY_CODE = Prepared(_by_code(), str)
+_FOR_WRITE_BY_CODE = Prepared(_by_code(write=True), str, str)
+_LOCKED_BY_CODE = Prepared(_by_code(lock=True, write=True), str, str)
 
 
-def sheet_for_code(code: str, lock: bool = False, key: str = "") -> Scoresheet:
+def sheet_for_code(code: str, lock: bool = False, key: str | None = None) -> Scoresheet:
     """The sheet the code opens, or ``CodeRefused`` saying why not. ``lock``: locked for the
-    rest of the transaction, as ``store.locked_sheet`` locks it (its row only), with the
-    ``receipt`` of the write ``key`` (its answer, or None) and whether ``waiting_calls`` are."""
+    rest of the transaction, as ``store.locked_sheet`` locks it (its row only). With the ``key``
+    of a write: with that write's ``receipt`` (its answer, or None) and whether
+    ``waiting_calls`` are."""
     code = normalized(code)
-    sheet = _LOCKED_BY_CODE.first(code, key) if lock else _BY_CODE.first(code)
+    if lock:
+        sheet = _LOCKED_BY_CODE.first(code, key or "")
+    elif key is not None:
+        sheet = _FOR_WRITE_BY_CODE.first(code, key)
+    else:
+        sheet = _BY_CODE.first(code)
     if sheet is None:
         raise CodeRefused(
             404,
@@ -207,6 +216,10 @@ def send(code: str, key: str, action: str, data: dict) -> Sent:
     (``CodeRefused`` where it opens none), once: the answer (``ok``, ``message``, ``details``,
     the sheet's ``version`` after and the ``previous`` one) is kept under ``key`` and given
     again, unchanged, for the same key."""
+    if action == "game" and isinstance(key, str) and KEY.fullmatch(key):
+        sent = _send_game(code, key, data)
+        if sent is not None:
+            return sent
     try:
         with transaction.atomic():
             if not isinstance(key, str) or not KEY.fullmatch(key):
@@ -225,6 +238,48 @@ def send(code: str, key: str, action: str, data: dict) -> Sent:
         if receipt is None:
             raise
         return Sent({**receipt.answer, "repeated": True}, sheet=sheet_for_code(code))
+
+
+class _Changed(Exception):
+    """The sheet was written between the plan and its write."""
+
+
+def _send_game(code: str, key: str, data: dict) -> Sent | None:
+    """A game from the table's phone, with the sheet's write lock held for the writes only: the
+    game is checked and scored on the sheet as read (``plan_entry``), and written if the sheet
+    is still at that version once locked. On SQLite the lock is the whole database's: with
+    hundreds of phones the plan (reads and scoring) under it made every other table's game
+    wait (issue 16). None where the game is to be carried out the usual way, under the lock
+    from the start (``_send_once``): a refusal, which is kept under its key there, or a sheet
+    written meanwhile (by another phone, the desk, a resend of this game)."""
+    sheet = sheet_for_code(code, key=key)
+    if sheet.receipt is not None:  # sent before: answered as then, nothing done again
+        return Sent({**sheet.receipt, "repeated": True}, sheet=sheet)
+    try:
+        plan = plan_game(TableActor(sheet), sheet, data)
+    except (ServiceError, django_forms.ValidationError, PermissionDenied):
+        return None
+    previous = sheet.version
+    try:
+        with transaction.atomic():
+            locked = locked_sheet(sheet)
+            if (locked.version, locked.status) != (previous, sheet.status):
+                raise _Changed
+            entered = sheet_service.apply_entry(plan, raise_version=False)
+            if sheet.waiting_calls:
+                close_calls(sheet, plan.number)
+            answer = {
+                "ok": True,
+                "message": saved_text(entered.saved),
+                "details": [],
+                "version": entered.sheet.sheet.version,
+                "previous": previous,
+            }
+            insert(PhoneReceipt(scoresheet=sheet, key=key, answer=answer))
+            sheet.match.tournament.results_changed()  # last: the row every table shares
+    except (_Changed, ServiceError, IntegrityError):
+        return None
+    return Sent(answer, sheet, entered.sheet)
 
 
 def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> Sent:
@@ -275,10 +330,11 @@ def _seat(data: dict, name: str, sheet: Scoresheet) -> int:
     return value
 
 
-def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
-    """A game from the phone, in the desk's short notation (the phone builds it from the taps).
-    A new game needs only its number to be free; a change needs the sheet as the phone saw it
-    (``base``): whatever the desk or another phone saved since is never overwritten unseen."""
+def plan_game(actor, sheet: Scoresheet, data: dict) -> sheet_service.EntryPlan:
+    """A game from the phone, in the desk's short notation (the phone builds it from the taps),
+    checked and scored on ``sheet`` as read. A new game needs only its number to be free; a
+    change needs the sheet as the phone saw it (``base``): whatever the desk or another phone
+    saved since is never overwritten unseen."""
     number = _number(data, sheet)
     replace = data.get("replace") is True
     # The desk's parser and messages, without a form around them: nothing else is typed here.
@@ -286,11 +342,15 @@ def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
     base = _base(data) if replace else None
     if replace and base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    entered = sheet_service.enter_entry(
-        actor, sheet, game, base, replace=replace, locked=True, raise_version=False
-    )
+    return sheet_service.plan_entry(actor, sheet, game, base, replace=replace)
+
+
+def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
+    """A game from the phone (``plan_game``) on the sheet locked in this transaction."""
+    plan = plan_game(actor, sheet, data)
+    entered = sheet_service.apply_entry(plan, raise_version=False)
     if sheet.waiting_calls:
-        close_calls(sheet, number)
+        close_calls(sheet, plan.number)
     return Reply(saved_text(entered.saved), entered.sheet, raise_version=True)
 
 

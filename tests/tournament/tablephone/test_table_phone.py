@@ -378,3 +378,74 @@ def test_a_refused_game_raises_no_version_and_keeps_the_receipt(client, sheet):
     assert type(tournament).objects.get(pk=tournament.pk).results_version == before
     assert PhoneReceipt.objects.filter(scoresheet=sheet, key="r" * 16).exists()
     assert not sheet.entries.exists()
+
+
+def desk_writes_while_the_phone_plans(monkeypatch, write):
+    """The phone's game is planned outside the write lock; ``write`` runs right after the plan,
+    as another table member's or the desk's write landing before the phone's takes the lock."""
+    planned = services.plan_game
+
+    def plan_then_write(actor, sheet, data):
+        plan = planned(actor, sheet, data)
+        monkeypatch.setattr(services, "plan_game", planned)  # once: the fallback plans anew
+        write()
+        return plan
+
+    monkeypatch.setattr(services, "plan_game", plan_then_write)
+
+
+def test_a_game_planned_before_another_write_is_planned_again_under_the_lock(
+    client, sheet, referee, enter, monkeypatch
+):
+    desk_game = Game(1, Contract.RUFER, 2, suit=Suit.GRAS, partner=4, result=Result.LOST)
+    desk_writes_while_the_phone_plans(monkeypatch, lambda: enter(referee, sheet, desk_game))
+    _r, answer = send(client, sheet, "o" * 16, "game", number=2, notation="re13+")
+    assert answer["ok"] and answer["previous"] == 1 and answer["version"] == 2, answer
+    assert list(sheet.entries.order_by("number").values_list("number", "declarer")) == [(1, 2), (2, 1)]
+    assert LogEntry.objects.filter(scoresheet=sheet, action="entry.create").count() == 2
+    # the answer shows both games, as a fresh read of the sheet does
+    fresh = client.get(reverse("table:part", args=[sheet.code]), {"seen": "x"}, HTTP_ACCEPT="application/json")
+    assert fresh.json()["html"] == answer["html"]
+
+
+def test_a_game_the_desk_entered_while_the_phone_planned_it_is_refused_once(
+    client, sheet, referee, enter, monkeypatch
+):
+    desk_game = Game(1, Contract.RUFER, 2, suit=Suit.GRAS, partner=4, result=Result.LOST)
+    desk_writes_while_the_phone_plans(monkeypatch, lambda: enter(referee, sheet, desk_game))
+    _r, answer = send(client, sheet, "p" * 16, "game", number=1, notation="re13+")
+    assert not answer["ok"] and "Spiel 1" in answer["message"], answer
+    assert sheet.entries.get(number=1).declarer == 2  # the desk's game stays
+    _r, again = send(client, sheet, "p" * 16, "game", number=1, notation="re13+")
+    assert again["repeated"] and again["message"] == answer["message"]
+    assert PhoneReceipt.objects.filter(scoresheet=sheet, key="p" * 16).count() == 1
+
+
+def test_a_game_is_not_written_to_a_sheet_declared_void_while_it_was_planned(
+    client, sheet, referee, enter, monkeypatch
+):
+    def void():
+        Scoresheet.objects.filter(pk=sheet.pk).update(status=Scoresheet.Status.VOID)
+
+    desk_writes_while_the_phone_plans(monkeypatch, void)
+    response, answer = send(client, sheet, "s" * 16, "game", number=1, notation="re13+")
+    assert response.status_code == 410 and answer["gone"], answer
+    assert not sheet.entries.exists()
+
+
+def test_a_phones_game_is_planned_outside_the_write_transaction(client, sheet, monkeypatch):
+    """Reading and scoring the sheet happen before the write lock is taken (on SQLite the whole
+    database's): only the writes wait for it."""
+    from django.db import connection
+
+    outside = len(connection.atomic_blocks)  # the test's own transaction
+    depths = []
+    planned = services.plan_game
+
+    def plan(actor, sheet, data):
+        depths.append(len(connection.atomic_blocks))
+        return planned(actor, sheet, data)
+
+    monkeypatch.setattr(services, "plan_game", plan)
+    _r, answer = send(client, sheet, "t" * 16, "game", number=1, notation="re13+")
+    assert answer["ok"] and depths == [outside]
