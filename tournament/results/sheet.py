@@ -302,6 +302,14 @@ _SIGNATURES = Prepared(lambda sheet: Signature.objects.filter(scoresheet_id=shee
 _CORRECTIONS = Prepared(lambda sheet: Correction.objects.filter(scoresheet_id=sheet), int)
 
 
+def absent_rows(sheet: Scoresheet) -> set[str]:
+    """The kinds of row a sheet was read without, known to have none (``any_substitutes``,
+    ``any_signatures``, ``any_calls`` annotated False: the table phone's write looks them up
+    with the sheet, and a game written adds none of them)."""
+    kinds = ("substitutes", "signatures", "calls")
+    return {kind for kind in kinds if sheet.__dict__.get(f"any_{kind}") is False}
+
+
 def read_sheet(pk: int, known: Known | None = None) -> SheetRows:
     """The sheet ``pk`` with its rows, for the one sheet a table's phone shows after every
     write and poll: a few plain queries in each row's own order, compiled once
@@ -313,12 +321,13 @@ def read_sheet(pk: int, known: Known | None = None) -> SheetRows:
     else:
         sheet = _SHEET(pk)[0]
         seats = seats_of(sheet.table_id)
-    substitutes = _grouped(_SUBSTITUTES(sheet.table_id), "participant_id")
+    absent = absent_rows(sheet) if known is not None else set()
+    substitutes = {} if "substitutes" in absent else _grouped(_SUBSTITUTES(sheet.table_id), "participant_id")
     for seat in seats:
         seat.participant.known_substitutions = substitutes.get(seat.participant_id, [])
     signed = sheet.status == Scoresheet.Status.SIGNED
     sheet.prefetched_corrections = _CORRECTIONS(sheet.pk) if signed else []
-    signatures = _SIGNATURES(sheet.pk)
+    signatures = [] if "signatures" in absent else _SIGNATURES(sheet.pk)
     if known is not None:
         return SheetRows(sheet, known.entries, known.approvals, seats, signatures, known.score)
     return SheetRows(sheet, entries_of(sheet), approvals_of_sheet(sheet), seats, signatures)

@@ -27,12 +27,13 @@ from scoring.entries import sitting_out
 from scoring.hands import check_hand
 
 from ..errors import ServiceError
+from ..participants.models import Substitution
 from ..prepared import Prepared, insert
 from ..problems import problem_messages
 from ..results import services as sheet_service
 from ..results import signing
 from ..results.forms import typed_game
-from ..results.models import Approval, Scoresheet, new_table_code
+from ..results.models import Approval, Scoresheet, Signature, new_table_code
 from ..results.sheet import Known
 from ..results.store import locked_sheet
 from ..results.text import saved_text
@@ -89,13 +90,18 @@ def _by_code(lock: bool = False, write: bool = False):
             found = found.select_for_update(of=("self",))
         if write:
             # What a write needs to know besides: the answer it got if it was sent before
-            # (its receipt), and whether a call waits that a game entered would close.
+            # (its receipt), whether a call waits that a game entered would close, and which
+            # rows its answer need not read (results.sheet.read_sheet): none there.
+            calls = ApprovalCall.objects.filter(scoresheet=OuterRef("pk"))
             found = found.annotate(
                 receipt=Subquery(
                     PhoneReceipt.objects.filter(scoresheet=OuterRef("pk"), key=key).values("answer")[:1]
                 ),
-                waiting_calls=Exists(
-                    ApprovalCall.objects.filter(scoresheet=OuterRef("pk"), status=ApprovalCall.Status.WAITING)
+                waiting_calls=Exists(calls.filter(status=ApprovalCall.Status.WAITING)),
+                any_calls=Exists(calls),
+                any_signatures=Exists(Signature.objects.filter(scoresheet=OuterRef("pk"))),
+                any_substitutes=Exists(
+                    Substitution.objects.filter(participant__seats__table_id=OuterRef("table_id"))
                 ),
             )
         return found.order_by()  # no ORDER BY (the sheets' ordering joins the tables)
@@ -240,6 +246,18 @@ def send(code: str, key: str, action: str, data: dict) -> Sent:
         return Sent({**receipt.answer, "repeated": True}, sheet=sheet_for_code(code))
 
 
+# The sheet locked for a game planned outside the lock, and what tells whether it changed since.
+_LOCKED_STATE = Prepared(
+    lambda pk: (
+        Scoresheet.objects.select_for_update(of=("self",))
+        .filter(pk=pk)
+        .order_by()
+        .values_list("version", "status", "match__discarded_at")
+    ),
+    int,
+)
+
+
 class _Changed(Exception):
     """The sheet was written between the plan and its write."""
 
@@ -262,9 +280,8 @@ def _send_game(code: str, key: str, data: dict) -> Sent | None:
     previous = sheet.version
     try:
         with transaction.atomic():
-            locked = locked_sheet(sheet)
-            if (locked.version, locked.status) != (previous, sheet.status):
-                raise _Changed
+            if _LOCKED_STATE.first(sheet.pk) != (previous, sheet.status, None):
+                raise _Changed  # written, signed or voided meanwhile, or its draw discarded
             entered = sheet_service.apply_entry(plan, raise_version=False)
             if sheet.waiting_calls:
                 close_calls(sheet, plan.number)
@@ -277,7 +294,7 @@ def _send_game(code: str, key: str, data: dict) -> Sent | None:
             }
             insert(PhoneReceipt(scoresheet=sheet, key=key, answer=answer))
             sheet.match.tournament.results_changed()  # last: the row every table shares
-    except (_Changed, ServiceError, IntegrityError):
+    except (_Changed, IntegrityError):
         return None
     return Sent(answer, sheet, entered.sheet)
 

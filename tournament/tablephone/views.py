@@ -34,7 +34,7 @@ from ..names import surname
 from ..prepared import Prepared
 from ..problems import problem_messages
 from ..results.models import Scoresheet
-from ..results.sheet import Known, read_sheet, sheet_view
+from ..results.sheet import Known, absent_rows, read_sheet, sheet_view
 from ..results.text import describe_entry, short_entry
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
@@ -78,7 +78,7 @@ def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
     next_number = scored.missing[0] if scored.missing else None
     size = view.size  # four seats, or five where the dealer sits out
     soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
-    calls = _CALLS(sheet.pk)
+    calls = [] if known is not None and "calls" in absent_rows(sheet) else _CALLS(sheet.pk)
     latest: dict[int, ApprovalCall] = {}
     for call in calls:
         latest.setdefault(call.number, call)

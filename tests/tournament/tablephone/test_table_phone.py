@@ -449,3 +449,24 @@ def test_a_phones_game_is_planned_outside_the_write_transaction(client, sheet, m
     monkeypatch.setattr(services, "plan_game", plan)
     _r, answer = send(client, sheet, "t" * 16, "game", number=1, notation="re13+")
     assert answer["ok"] and depths == [outside]
+
+
+def test_the_answer_to_a_game_shows_the_calls_substitutes_and_players_as_a_fresh_read(
+    client, sheet, organiser
+):
+    """The write's lookup tells which of these rows the sheet has (results.sheet.absent_rows);
+    where it has them, the answer reads them as a fresh read of the sheet does."""
+    from tournament.participants import services as participant_service
+
+    seat = sheet.table.seats.select_related("participant").get(position=2)
+    participant_service.substitute(organiser, seat.participant, "Aigner, Vroni", 1, from_game=1)
+    _r, called = send(client, sheet, "u" * 16, "call", number=5, contract="sie", declarer=1)
+    assert called["ok"], called
+    _r, answer = send(client, sheet, "v" * 16, "game", number=1, notation="re13+")
+    assert answer["ok"], answer
+    fresh = client.get(
+        reverse("table:part", args=[sheet.code]), {"seen": "x"}, HTTP_ACCEPT="application/json"
+    ).json()
+    assert answer["html"] == fresh["html"] and answer["state"] == fresh["state"]
+    assert [call["number"] for call in answer["state"]["calls"]] == [5]
+    assert "Aigner" in answer["html"]
