@@ -502,3 +502,17 @@ def test_while_results_keep_coming_a_visitors_page_may_be_seconds_old(
     assert client.get(url).content == before  # within the window: the kept page
     settings.STANDINGS_FRESH_SECONDS = 0
     assert client.get(url).content != before  # past it: the new results
+
+
+def test_the_header_orders_by_its_columns_and_keeps_the_search(drawn, client):
+    """The header cells as django-tables2 draws them (templatetags: standings_header): each
+    column a link that orders by it, the search kept; the column ordered by is marked."""
+    url = reverse("public:standings", args=[drawn.slug])
+    page = client.get(url, {"q": "Spieler", "sort": "points"}).content.decode()
+    head = page[page.index("<thead") : page.index("</thead>")]
+    assert 'href="?q=Spieler&amp;sort=-points"' in head  # ordered by points: the next is descending
+    assert 'href="?q=Spieler&amp;sort=name"' in head
+    assert 'title="Punkte" class="asc orderable"><a href="?q=Spieler&amp;sort=-points">Pkt.</a>' in head
+    english = client.get(url, {"sort": "-points"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    head = english[english.index("<thead") : english.index("</thead>")]
+    assert 'class="desc orderable"><a href="?sort=points">Pts.</a>' in head
