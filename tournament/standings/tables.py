@@ -14,8 +14,9 @@ class StandingsTable(tables.Table):
 
     class Meta:
         attrs = {"class": "data standings"}
-        # The rows are written out by the template from the records (a cell through its column
-        # cost far more than the page can afford); the columns give the header and the order.
+        # The cells are written out by the template's tags from the records (a cell through its
+        # column cost far more than the page can afford); the columns give the header, the
+        # order and the pages.
         template_name = "public/_standings_table.html"
 
     def __init__(self, rows, slug: str, **kwargs):

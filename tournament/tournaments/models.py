@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import json
 
 from django.apps import apps
 from django.conf import settings
@@ -186,8 +187,13 @@ class Tournament(models.Model):
 
     @property
     def rules(self) -> RuleProfile:
-        """The rule profile in force: the named profile with this tournament's overrides."""
-        return build_profile(self.profile, self.rule_overrides)
+        """The rule profile in force: the named profile with this tournament's overrides (built
+        once per process for each profile and overrides: every game entered asks for it)."""
+        key = (self.profile, json.dumps(self.rule_overrides, sort_keys=True))
+        profile = _PROFILES.get(key)
+        if profile is None:
+            profile = _PROFILES[key] = build_profile(self.profile, self.rule_overrides)
+        return profile
 
     def clean(self) -> None:
         try:
@@ -224,6 +230,9 @@ def status_facts() -> dict:
             ).exclude(status__in=["signed", "void"])
         ),
     }
+
+
+_PROFILES: dict[tuple[str, str], RuleProfile] = {}  # a RuleProfile is frozen: shared
 
 
 class OldSlug(models.Model):
