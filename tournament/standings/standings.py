@@ -180,11 +180,14 @@ _LATEST: dict[tuple, tuple[float, Standings]] = {}  # the newest computed, by to
 _CACHE_SIZE = 64
 
 
-def results_key(tournament: Tournament) -> tuple:
+def results_key(tournament: Tournament, just_read: bool = False) -> tuple:
     """What the tournament's results are now, read afresh: its results version, which every
     write that changes the standings raises, and its creation time, which tells a tournament
     from one that reused the id of a rolled-back one. Everything kept per process for the
-    results (the standings, drawn pages) is kept under this key."""
+    results (the standings, drawn pages) is kept under this key. ``just_read``: the tournament
+    was read by this request (a visitor's page looks it up first): its own values are as fresh."""
+    if just_read:
+        return (tournament.pk, (tournament.results_version, tournament.created))
     found = _RESULTS_VERSION(tournament.pk)
     return (tournament.pk, found[0] if found else None)
 

@@ -143,7 +143,8 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     def get(self, request, *args, **kwargs):
         if request.user.is_authenticated or messages.get_messages(request):
             return super().get(request, *args, **kwargs)
-        version = self.results_key = standings.results_key(self.tournament)
+        # The tournament was looked up by this request (PublicMixin): its results as fresh.
+        version = self.results_key = standings.results_key(self.tournament, just_read=True)
         address = [*standings.identity(version), get_language(), swaps_part(request), request.get_full_path()]
         key = "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
         # A search is one player's (his own line, polled every 30 s): kept in this process only;

@@ -86,6 +86,8 @@ def formatted(code: str) -> str:
 def _by_code(lock: bool = False, write: bool = False):
     def build(code: str, key: str = ""):
         found = Scoresheet.objects.select_related("match__tournament", "table").filter(code=code)
+        # The poll asks whether the sheet has calls (none: their states need no reading).
+        found = found.annotate(any_calls=Exists(ApprovalCall.objects.filter(scoresheet=OuterRef("pk"))))
         if lock:
             found = found.select_for_update(of=("self",))
         if write:
@@ -98,7 +100,6 @@ def _by_code(lock: bool = False, write: bool = False):
                     PhoneReceipt.objects.filter(scoresheet=OuterRef("pk"), key=key).values("answer")[:1]
                 ),
                 waiting_calls=Exists(calls.filter(status=ApprovalCall.Status.WAITING)),
-                any_calls=Exists(calls),
                 any_signatures=Exists(Signature.objects.filter(scoresheet=OuterRef("pk"))),
                 any_substitutes=Exists(
                     Substitution.objects.filter(participant__seats__table_id=OuterRef("table_id"))

@@ -287,7 +287,7 @@ _CALL_STATES = Prepared(
 
 
 def current_etag(sheet: Scoresheet) -> str:
-    calls = _CALL_STATES(sheet.pk)
+    calls = [] if sheet.__dict__.get("any_calls") is False else _CALL_STATES(sheet.pk)
     return etag_of(sheet.version, [list(c) for c in calls], sheet.table.scorekeeper)
 
 
