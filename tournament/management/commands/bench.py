@@ -179,6 +179,17 @@ def percentile(times: list[float], share: float) -> float:
     return times[max(0, math.ceil(len(times) * share) - 1)] * 1000 if times else float("nan")
 
 
+def machine_speed() -> float:
+    """Seconds for ten million additions in a Python loop: the speed of this machine's cores
+    at the moment, for reading the figures (a virtual machine's varies by half within an hour
+    here; ``manage.py bench`` cannot make it steady)."""
+    start = time.perf_counter()
+    total = 0
+    for number in range(10_000_000):
+        total += number
+    return time.perf_counter() - start
+
+
 def by_tens(log: list[tuple[float, float]], seconds: int) -> str:
     """The p95 of the entries sent in each 10 s of the measured time, in ms: where the slow
     ones were (the players opening their standings at the start, say)."""
@@ -591,7 +602,9 @@ class Command(BaseCommand):
         with self.hall_server(f"/t/{tournament.slug}/standings/") as base:
             first_empty = self.first_load(base, plans[-1][0])  # as the table sits down
             later_game, first_full = self.later_game(base, *sample)
+            speed_before = machine_speed()
             run = asyncio.run(self.table_phones(base, tournament.slug, plans, players, seconds, warm))
+            speed_after = machine_speed()
         lost, duplicated, unconfirmed = self.table_checks(tournament.matches.get(number=1), run)
         errors = sum(run.errors.values())
         times = sorted(run.entry_times)
@@ -619,6 +632,11 @@ class Command(BaseCommand):
             ),
             ("  entry latency p95 (p50, p99)", f"{p95:.0f} ms ({p50:.0f} ms, {p99:.0f} ms)", "≤ 150 ms"),
             ("  entry latency p95 by 10 s of the run", by_tens(run.entry_log, seconds), "—"),
+            (
+                "  the machine's speed: 10 M Python additions, before and after the run",
+                f"{speed_before:.2f} s, {speed_after:.2f} s (this machine: 0.9 s at its fastest)",
+                "—",
+            ),
             (
                 "  lost, duplicated games",
                 f"{lost}, {duplicated} ({run.resent} resent with the same key, "
