@@ -131,6 +131,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The same backend, with the writers waiting in a queue for the write lock rather than
     # sleeping and trying again (tournament/sqlite_backend).
     DATABASES["default"]["ENGINE"] = "tournament.sqlite_backend"
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Parameters sent apart from the SQL, and a query a connection has run five times kept
+    # planned by PostgreSQL (the table phones' few queries, hundreds a second).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
 
 # Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}

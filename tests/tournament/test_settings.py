@@ -33,7 +33,8 @@ def settings_with(**environment) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY", "DEBUG")}
     code = (
         "import json; from tournament import settings as s; d = s.DATABASES['default']; "
-        "print(json.dumps({'engine': d['ENGINE'], 'name': str(d['NAME']), 'debug': s.DEBUG}))"
+        "print(json.dumps({'engine': d['ENGINE'], 'name': str(d['NAME']), 'debug': s.DEBUG, "
+        "'options': d.get('OPTIONS', {})}))"
     )
     return subprocess.run(
         [sys.executable, "-c", code], env={**env, **environment}, capture_output=True, text=True, cwd=ROOT
@@ -43,6 +44,8 @@ def settings_with(**environment) -> subprocess.CompletedProcess:
 def test_database_url_selects_the_database():
     postgres = json.loads(settings_with(DATABASE_URL="postgres://postgres@127.0.0.1:5432/test").stdout)
     assert (postgres["engine"], postgres["name"]) == ("django.db.backends.postgresql", "test")
+    # the phones' queries kept planned by PostgreSQL (server-side parameters, prepared)
+    assert postgres["options"] == {"server_side_binding": True, "prepare_threshold": 5}
     for unset in ({}, {"DATABASE_URL": ""}):
         sqlite = json.loads(settings_with(**unset).stdout)
         assert (sqlite["engine"], sqlite["name"]) == ("tournament.sqlite_backend", str(ROOT / "db.sqlite3"))
