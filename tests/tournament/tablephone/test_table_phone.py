@@ -404,7 +404,8 @@ def test_a_game_planned_before_another_write_is_planned_again_under_the_lock(
     assert list(sheet.entries.order_by("number").values_list("number", "declarer")) == [(1, 2), (2, 1)]
     assert LogEntry.objects.filter(scoresheet=sheet, action="entry.create").count() == 2
     # the answer shows both games, as a fresh read of the sheet does
-    fresh = client.get(reverse("table:part", args=[sheet.code]), {"seen": "x"}, HTTP_ACCEPT="application/json")
+    part = reverse("table:part", args=[sheet.code])
+    fresh = client.get(part, {"seen": "x"}, HTTP_ACCEPT="application/json")
     assert fresh.json()["html"] == answer["html"]
 
 
