@@ -76,6 +76,7 @@ class Standings:
     stale_lot: bool = False  # a lot was drawn, but the tie it decided has changed since
     ties: list[list[StandingRow]] = field(default_factory=list)
     results_key: tuple = ()  # the results they were computed from (``results_key``)
+    computed_at: float = 0.0  # when (wall-clock seconds: pages drawn from them are kept by it)
 
     def row(self, number: int) -> StandingRow | None:
         return next((row for row in self.rows if row.number == number), None)
@@ -233,6 +234,7 @@ def compute(
     if cached is None:
         cached = _compute(tournament, match, use_lots)
         cached.results_key = current
+        cached.computed_at = time.time()
         _CACHE[key] = cached
         _LATEST[which] = (time.monotonic(), cached)
         while len(_CACHE) > _CACHE_SIZE:

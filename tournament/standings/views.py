@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import logging
 import time
 
 from django.conf import settings
@@ -30,6 +31,8 @@ from . import lots as lots_service
 from . import standings
 from .forms import LotForm
 from .tables import StandingsTable
+
+logger = logging.getLogger(__name__)
 
 PER_PAGE = 50
 PAGE_SECONDS = 3600  # a kept page is dropped after an hour without a new result
@@ -105,6 +108,18 @@ class StandingsMixin(PartialMixin):
         }
 
 
+# The parameters of the addresses the standings pages link to (search, page, order): a page is
+# kept only for those, so that made-up addresses cannot fill the cache with copies.
+KEPT_PARAMETERS = frozenset({"q", "page", "sort"})
+
+
+def keepable(request) -> bool:
+    parameters = request.GET
+    return set(parameters) <= KEPT_PARAMETERS and all(
+        len(values) == 1 and len(values[0]) <= 40 for _name, values in parameters.lists()
+    )
+
+
 def kept_page(key: str, version: tuple, shared: bool = True) -> tuple | None:
     """The page kept under ``key`` if it shows the results as they are (``version``), or as they
     were at most STANDINGS_FRESH_SECONDS ago: while phones enter games at the tables every result
@@ -115,12 +130,29 @@ def kept_page(key: str, version: tuple, shared: bool = True) -> tuple | None:
     fresh = settings.STANDINGS_FRESH_SECONDS
     local = caches["local"]
     for store in (local, cache) if shared else (local,):
-        kept = store.get(key)
+        kept = store.get(key) if store is local else _shared(lambda: cache.get(key))
         if kept is not None and (kept[0] == version or time.time() - kept[1] < fresh):
             if store is not local:
                 local.set(key, kept, PAGE_SECONDS)
             return kept
     return None
+
+
+def keep_page(key: str, page: tuple, shared: bool = True) -> None:
+    """Keep a drawn page in this process's memory and (``shared``) for all processes."""
+    if shared:
+        _shared(lambda: cache.set(key, page, PAGE_SECONDS))
+    caches["local"].set(key, page, PAGE_SECONDS)
+
+
+def _shared(call):
+    """A call of the shared cache (files in CACHE_DIR): a folder that cannot be read or written
+    (its owner, a full disk) costs the processes their sharing, never a visitor his page."""
+    try:
+        return call()
+    except OSError as error:
+        logger.warning("The shared cache in %s failed: %s", settings.CACHES["default"]["LOCATION"], error)
+        return None
 
 
 def kept_response(request, content: bytes, packed: bytes) -> HttpResponse:
@@ -141,7 +173,7 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     the language and the address: two hundred phones in the hall cost a cache look-up each."""
 
     def get(self, request, *args, **kwargs):
-        if request.user.is_authenticated or messages.get_messages(request):
+        if request.user.is_authenticated or messages.get_messages(request) or not keepable(request):
             return super().get(request, *args, **kwargs)
         # The tournament was looked up by this request (PublicMixin): its results as fresh.
         version = self.results_key = standings.results_key(self.tournament, just_read=True)
@@ -159,10 +191,10 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
             return response
         content = response.content
         packed = compress_string(content, max_random_bytes=GZipMiddleware.max_random_bytes)
-        page = (version, time.time(), content, packed)
-        if shared:
-            cache.set(key, page, PAGE_SECONDS)
-        caches["local"].set(key, page, PAGE_SECONDS)
+        # Kept as of the results it shows, which may be a few seconds older than ``version``
+        # (``fresh``): kept under ``version`` it would pass for the newest until the next result.
+        shown = response.context_data["standings"]
+        keep_page(key, (shown.results_key, shown.computed_at, content, packed), shared)
         return kept_response(request, content, packed)
 
     def get_context_data(self, **kwargs):

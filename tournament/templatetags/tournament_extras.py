@@ -58,6 +58,7 @@ def standings_rows(table) -> SafeString:
 # The standings' header cells by language and order: (the cell's attributes, its text, the order
 # its link asks for, or None where the column does not order), drawn once.
 _HEADERS: dict[tuple, list[tuple[str, str, str | None]]] = {}
+HEADERS_KEPT = 200
 
 
 @register.simple_tag(takes_context=True)
@@ -69,6 +70,8 @@ def standings_header(context, table) -> SafeString:
     key = (get_language(), str(table.order_by), table.prefixed_order_by_field)
     cells = _HEADERS.get(key)
     if cells is None:
+        if len(_HEADERS) >= HEADERS_KEPT:  # an order is any list of columns: never unbounded
+            _HEADERS.clear()
         cells = _HEADERS[key] = [
             (
                 column.attrs["th"].as_html(),

@@ -516,3 +516,58 @@ def test_the_header_orders_by_its_columns_and_keeps_the_search(drawn, client):
     english = client.get(url, {"sort": "-points"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     head = english[english.index("<thead") : english.index("</thead>")]
     assert 'class="desc orderable"><a href="?sort=points">Pts.</a>' in head
+
+
+@pytest.mark.django_db
+def test_a_page_drawn_from_older_standings_is_kept_as_of_them(
+    client, drawn, referee, sheet_of, enter, settings
+):
+    """Within STANDINGS_FRESH_SECONDS a visitor's page may be drawn from standings a result older
+    than the version its request read; it is kept as of the standings it shows, so that once
+    the window is over it is drawn afresh even when no result comes any more (the last game of
+    the tournament would otherwise stay unseen until the next result, or for an hour)."""
+    from scoring import Contract, Game, Result, Suit
+
+    settings.STANDINGS_FRESH_SECONDS = 3600
+    url = f"/t/{drawn.slug}/standings/"
+    client.get(url)  # the standings computed before the last result
+    game = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
+    enter(referee, sheet_of(drawn, 1, 1), game)
+    stale = client.get(url, {"sort": "rank"}).content  # another page, drawn from them
+    settings.STANDINGS_FRESH_SECONDS = 0  # the window is over; no result comes
+    assert client.get(url, {"sort": "rank"}).content != stale
+
+
+@pytest.mark.django_db
+def test_a_cache_folder_that_fails_costs_no_visitor_his_page(client, drawn, settings, tmp_path, caplog):
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {**settings.CACHES["default"], "LOCATION": str(blocker / "cache")},
+    }
+    response = client.get(f"/t/{drawn.slug}/standings/")
+    assert response.status_code == 200 and b"<table" in response.content
+    assert "shared cache" in caplog.text
+
+
+@pytest.mark.django_db
+def test_only_the_addresses_the_pages_link_to_are_kept(client, drawn):
+    from django.core.cache import caches
+
+    from tournament.templatetags import tournament_extras
+
+    url = f"/t/{drawn.slug}/standings/"
+    local = caches["local"]
+
+    def pages():
+        return [key for key in local._cache if "standings-page" in key]
+
+    client.get(url, {"page": "1", "sort": "-points"})
+    assert len(pages()) == 1
+    for made_up in ({"x": "1"}, {"sort": ",".join(["points"] * 30)}, {"page": ["1", "2"]}):
+        assert client.get(url, made_up).status_code == 200
+    assert len(pages()) == 1  # drawn, not kept
+    for n in range(tournament_extras.HEADERS_KEPT + 5):
+        client.get(url, {"sort": ",".join(["name"] * (n % 7 + 1)) + f",-points{',rank' * (n // 7)}"})
+    assert len(tournament_extras._HEADERS) <= tournament_extras.HEADERS_KEPT
