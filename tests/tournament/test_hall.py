@@ -46,6 +46,7 @@ def hall(tmp_path):
             "PORT": str(port),
             "SECRET_KEY_FILE": str(tmp_path / "secret_key"),
             "PRIVATE_ROOT": str(tmp_path / "private"),
+            "CACHE_DIR": str(tmp_path / "cache"),
         }
         for name in ("SECRET_KEY", "DEBUG", "HALL_URL", "HTTPS"):
             env.pop(name, None)

@@ -490,7 +490,12 @@ class Command(BaseCommand):
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
             probe.close()
-            env = {**os.environ, "SECRET_KEY_FILE": os.path.join(folder, "key"), "PORT": str(port)}
+            env = {
+                **os.environ,
+                "SECRET_KEY_FILE": os.path.join(folder, "key"),
+                "PORT": str(port),
+                "CACHE_DIR": os.path.join(folder, "cache"),  # never the hall's own pages
+            }
             env.pop("HALL_URL", None)
             server = subprocess.Popen(
                 [sys.executable, "manage.py", "hall", "--bind", "127.0.0.1", "--port", str(port)],

@@ -17,9 +17,19 @@ from pathlib import Path
 import segno
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 
 from ...hall import hall_addresses, secret_key_file, server_size
+
+
+def clear_pages() -> None:
+    """The pages the last run kept for all processes (the cache folder) are drawn afresh: the
+    database may have been restored or changed by hand since."""
+    try:
+        caches["default"].clear()
+    except OSError as error:
+        sys.stderr.write(f"The shared cache could not be cleared: {error}\n")
 
 
 class Command(BaseCommand):
@@ -53,6 +63,7 @@ class Command(BaseCommand):
         manage = [sys.executable, str(Path(settings.BASE_DIR) / "manage.py")]
         if subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env).returncode:
             raise CommandError("The database could not be brought up to date (see above).")
+        clear_pages()
         # Static files collected once, so that whitenoise serves them compressed and cached
         # (the phone's page is 35 KB as source files, far less compressed over the hall's Wi-Fi).
         collected = subprocess.run([*manage, "collectstatic", "--noinput", "-v", "0"], env=env)
