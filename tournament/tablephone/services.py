@@ -92,14 +92,14 @@ def _by_code(lock: bool = False, write: bool = False):
             found = found.select_for_update(of=("self",))
         if write:
             # What a write needs to know besides: the answer it got if it was sent before
-            # (its receipt), whether a call waits that a game entered would close, and which
-            # rows its answer need not read (results.sheet.read_sheet): none there.
-            calls = ApprovalCall.objects.filter(scoresheet=OuterRef("pk"))
+            # (its receipt), and which rows its answer need not read (results.sheet.read_sheet):
+            # none there. (Under a lock PostgreSQL reads these as they were before it waited:
+            # a receipt stored meanwhile is caught by its unique key, and nothing that decides
+            # a write is taken from the others.)
             found = found.annotate(
                 receipt=Subquery(
                     PhoneReceipt.objects.filter(scoresheet=OuterRef("pk"), key=key).values("answer")[:1]
                 ),
-                waiting_calls=Exists(calls.filter(status=ApprovalCall.Status.WAITING)),
                 any_signatures=Exists(Signature.objects.filter(scoresheet=OuterRef("pk"))),
                 any_substitutes=Exists(
                     Substitution.objects.filter(participant__seats__table_id=OuterRef("table_id"))
@@ -119,8 +119,7 @@ _LOCKED_BY_CODE = Prepared(_by_code(lock=True, write=True), str, str)
 def sheet_for_code(code: str, lock: bool = False, key: str | None = None) -> Scoresheet:
     """The sheet the code opens, or ``CodeRefused`` saying why not. ``lock``: locked for the
     rest of the transaction, as ``store.locked_sheet`` locks it (its row only). With the ``key``
-    of a write: with that write's ``receipt`` (its answer, or None) and whether
-    ``waiting_calls`` are."""
+    of a write: with that write's ``receipt`` (its answer, or None)."""
     code = normalized(code)
     if lock:
         sheet = _LOCKED_BY_CODE.first(code, key or "")
@@ -247,13 +246,14 @@ def send(code: str, key: str, action: str, data: dict) -> Sent:
         return Sent({**receipt.answer, "repeated": True}, sheet=sheet_for_code(code))
 
 
-# The sheet locked for a game planned outside the lock, and what tells whether it changed since.
+# The sheet locked for a game planned outside the lock, and what tells whether it changed since
+# (a renewed code does not raise its version).
 _LOCKED_STATE = Prepared(
     lambda pk: (
         Scoresheet.objects.select_for_update(of=("self",))
         .filter(pk=pk)
         .order_by()
-        .values_list("version", "status", "match__discarded_at")
+        .values_list("version", "status", "match__discarded_at", "code")
     ),
     int,
 )
@@ -281,11 +281,10 @@ def _send_game(code: str, key: str, data: dict) -> Sent | None:
     previous = sheet.version
     try:
         with transaction.atomic():
-            if _LOCKED_STATE.first(sheet.pk) != (previous, sheet.status, None):
-                raise _Changed  # written, signed or voided meanwhile, or its draw discarded
+            if _LOCKED_STATE.first(sheet.pk) != (previous, sheet.status, None, sheet.code):
+                raise _Changed  # written, signed or voided, its code renewed or its draw discarded
             entered = sheet_service.apply_entry(plan, raise_version=False)
-            if sheet.waiting_calls:
-                close_calls(sheet, plan.number)
+            close_calls(sheet, plan.number)
             answer = {
                 "ok": True,
                 "message": saved_text(entered.saved),
@@ -367,8 +366,7 @@ def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
     """A game from the phone (``plan_game``) on the sheet locked in this transaction."""
     plan = plan_game(actor, sheet, data)
     entered = sheet_service.apply_entry(plan, raise_version=False)
-    if sheet.waiting_calls:
-        close_calls(sheet, plan.number)
+    close_calls(sheet, plan.number)
     return Reply(saved_text(entered.saved), entered.sheet, raise_version=True)
 
 

@@ -434,6 +434,26 @@ def test_a_game_is_not_written_to_a_sheet_declared_void_while_it_was_planned(
     assert not sheet.entries.exists()
 
 
+def test_a_code_renewed_while_a_game_was_planned_writes_nothing(client, sheet, referee, monkeypatch):
+    old = Scoresheet.objects.get(pk=sheet.pk)
+    desk_writes_while_the_phone_plans(monkeypatch, lambda: services.renew_code(referee, sheet))
+    response, _answer = send(client, old, "u" * 16, "game", number=1, notation="re13+")
+    assert response.status_code == 404  # a renewed code is dead, as it is without the race
+    assert not sheet.entries.exists()
+
+
+def test_a_call_made_while_a_game_was_planned_is_closed_by_the_game(client, sheet, monkeypatch):
+    from tournament.models import ApprovalCall
+
+    def call():
+        ApprovalCall.objects.create(scoresheet=sheet, number=1, contract="sie", declarer=1)
+
+    desk_writes_while_the_phone_plans(monkeypatch, call)
+    _r, answer = send(client, sheet, "v" * 16, "game", number=1, notation="re13+")
+    assert answer["ok"], answer
+    assert not ApprovalCall.objects.filter(scoresheet=sheet, status=ApprovalCall.Status.WAITING).exists()
+
+
 def test_a_phones_game_is_planned_outside_the_write_transaction(client, sheet, monkeypatch):
     """Reading and scoring the sheet happen before the write lock is taken (on SQLite the whole
     database's): only the writes wait for it."""
