@@ -9,9 +9,9 @@ from django.db import connection
 from tournament.sqlite_backend.base import DatabaseWrapper
 
 
-def wrapper(path) -> DatabaseWrapper:
+def wrapper(path, queue_timeout: float = 30) -> DatabaseWrapper:
     # No busy timeout: without the queue a second writer would fail at once ("database is locked")
-    options = {"transaction_mode": "IMMEDIATE", "timeout": 0}
+    options = {"transaction_mode": "IMMEDIATE", "timeout": 0, "queue_timeout": queue_timeout}
     settings = {**connection.settings_dict, "NAME": str(path), "OPTIONS": options}
     return DatabaseWrapper(settings, alias=f"queue-{threading.get_ident()}")
 
@@ -80,6 +80,71 @@ def test_a_rollback_leaves_the_queue_too(tmp_path):
     assert done.wait(timeout=5)
     thread.join()
     first.close()
+
+
+def test_a_write_outside_a_transaction_takes_its_turn_too(tmp_path):
+    """A plain write (autocommit, e.g. a phone's "last seen") waits in the same queue: it would
+    otherwise find the lock passed from one queued writer to the next and fail."""
+    path = tmp_path / "hall.sqlite3"
+    first = wrapper(path)
+    first.ensure_connection()
+    first.cursor().execute("CREATE TABLE games (n integer)")
+    begin(first)
+    first.cursor().execute("INSERT INTO games VALUES (1)")
+    done = {}
+
+    def plain_writer():
+        second = wrapper(path)
+        try:
+            second.cursor().execute("INSERT INTO games VALUES (2)")  # autocommit
+            done["ok"] = time.monotonic()
+        except Exception as error:  # noqa: BLE001 (told to the test)
+            done["error"] = error
+        second.close()
+
+    thread = threading.Thread(target=plain_writer)
+    thread.start()
+    time.sleep(0.3)
+    assert not done  # waiting in the queue (SQLite alone, with no busy timeout, fails at once)
+    committed = time.monotonic()
+    first.commit()
+    thread.join(timeout=10)
+    assert "error" not in done and done["ok"] >= committed
+    first.set_autocommit(True)
+    assert [row[0] for row in first.cursor().execute("SELECT n FROM games ORDER BY n")] == [1, 2]
+    first.close()
+
+
+def test_a_writer_gives_up_after_the_timeout_and_leaves_no_lock_behind(tmp_path):
+    from django.db import OperationalError
+
+    path = tmp_path / "hall.sqlite3"
+    first = wrapper(path)
+    begin(first)
+    second = wrapper(path, queue_timeout=0.3)
+    started = time.monotonic()
+    with pytest.raises(OperationalError, match="database is locked"):
+        begin(second)
+    assert time.monotonic() - started >= 0.3
+    second.close()
+    first.commit()  # the lock the given-up wait takes meanwhile goes with its file
+    first.set_autocommit(True)
+    third = wrapper(path, queue_timeout=10)
+    begin(third)  # the queue is free
+    third.commit()
+    third.close()
+    first.close()
+
+
+def test_without_a_queue_file_the_writers_still_write(tmp_path, caplog):
+    path = tmp_path / "hall.sqlite3"
+    (tmp_path / "hall.sqlite3-writers").mkdir()  # cannot be opened as the queue's file
+    db = wrapper(path)
+    begin(db)
+    db.cursor().execute("CREATE TABLE games (n integer)")
+    db.commit()
+    db.close()
+    assert "without a queue" in caplog.text
 
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the suite runs on PostgreSQL")

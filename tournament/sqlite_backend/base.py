@@ -6,22 +6,97 @@ wait in a queue: SQLite's busy handler sleeps and tries again, at growing interv
 100 ms. With the hall's server answering many table phones at once (issue 16), the lock then
 often lay free while the writers waiting for it slept, and answers queued for seconds.
 
-Here each transaction first takes an exclusive ``flock`` on a file beside the database: the
-kernel wakes the next waiting writer the moment the lock is released (at the commit or the
-rollback), whichever process or thread it is in. Writes outside a transaction (autocommit) and
-readers are untouched; an in-memory database (the tests') has no file and no queue."""
+Here every writer first takes an exclusive ``flock`` on a file beside the database: each
+transaction from its start to its commit or rollback, and each write outside a transaction
+(autocommit) for its statement, which would otherwise find the lock passed from one queued
+writer to the next and never free. The kernel wakes the next waiting writer the moment the
+lock is released, whichever process or thread it is in, and releases it if its holder dies.
+A writer waits at most the ``timeout`` option's seconds, as long as SQLite's busy handler
+would have (or ``queue_timeout``'s), and then fails as SQLite does ("database is locked").
+Readers are untouched; an in-memory database (the tests') has no file and no queue, nor has a
+folder where the queue's file cannot be made or opened (the writers then wait as SQLite lets
+them)."""
 
 from __future__ import annotations
 
 import fcntl
+import logging
 import os
+import threading
+from contextlib import contextmanager
 
 from django.db.backends.sqlite3 import base
+from django.db.utils import OperationalError
+
+logger = logging.getLogger(__name__)
+
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+
+
+def _lock(descriptor: int, timeout: float) -> bool:
+    """Take the exclusive lock on ``descriptor`` within ``timeout`` seconds. The wait is the
+    kernel's (``flock`` blocks in a thread of its own, which gives it up when the caller does);
+    False when it was not taken in time."""
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        return True
+    except BlockingIOError:
+        pass
+    if timeout <= 0:
+        return False
+    taken = threading.Event()
+    # The waiting thread's own descriptor of the same open file: the lock it takes is the
+    # caller's, and if the caller gave up and closed his, it goes when this one is closed.
+    duplicate = os.dup(descriptor)
+
+    def wait() -> None:
+        try:
+            fcntl.flock(duplicate, fcntl.LOCK_EX)  # waits without the GIL
+            taken.set()
+        finally:
+            os.close(duplicate)
+
+    threading.Thread(target=wait, daemon=True, name="sqlite-writers-queue").start()
+    return taken.wait(timeout)
+
+
+class QueuedCursor(base.SQLiteCursorWrapper):
+    """A write outside a transaction takes its turn in the queue for its statement."""
+
+    queue: DatabaseWrapper
+
+    def execute(self, query, params=None):
+        if self.connection.in_transaction or not _writes(query):
+            return super().execute(query, params)
+        with self.queue.queued():
+            return super().execute(query, params)
+
+    def executemany(self, query, param_list):
+        if self.connection.in_transaction or not _writes(query):
+            return super().executemany(query, param_list)
+        with self.queue.queued():
+            return super().executemany(query, param_list)
+
+
+def _writes(query: str) -> bool:
+    return query.lstrip()[:7].upper().startswith(WRITES)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
     _queue_file: int | None = None
     _in_queue = False
+    _no_queue = False  # the queue's file could not be made or opened
+
+    def get_connection_params(self):
+        params = super().get_connection_params()
+        params.pop("queue_timeout", None)  # the queue's, not sqlite3's
+        return params
+
+    def _queue_timeout(self) -> float:
+        """How long a writer waits for its turn: the ``queue_timeout`` option, else SQLite's
+        own busy ``timeout`` (5 s by default)."""
+        options = self.settings_dict["OPTIONS"]
+        return float(options.get("queue_timeout", options.get("timeout", 5)))
 
     def _queue_path(self) -> str | None:
         name = str(self.settings_dict["NAME"])
@@ -29,21 +104,56 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return None
         return name + "-writers"
 
+    def _open_queue(self) -> int | None:
+        if self._queue_file is None and not self._no_queue:
+            path = self._queue_path()
+            if path is None:
+                self._no_queue = True
+                return None
+            try:
+                # Read-only will do for flock: whoever made the file, every user of the
+                # database can take turns with it.
+                self._queue_file = os.open(path, os.O_RDONLY | os.O_CREAT, 0o644)
+            except OSError as error:
+                self._no_queue = True
+                logger.warning("SQLite writers wait without a queue: %s cannot be opened (%s)", path, error)
+        return self._queue_file
+
     def _enter_queue(self) -> None:
         if self._in_queue:
             return
-        if self._queue_file is None:
-            path = self._queue_path()
-            if path is None:
-                return
-            self._queue_file = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
-        fcntl.flock(self._queue_file, fcntl.LOCK_EX)  # waits without the GIL
+        descriptor = self._open_queue()
+        if descriptor is None:
+            return
+        if not _lock(descriptor, self._queue_timeout()):
+            # Closed, so that the waiting thread's lock, if it comes, goes with the file; the
+            # next transaction opens it anew.
+            self._queue_file = None
+            os.close(descriptor)
+            raise OperationalError("database is locked")
         self._in_queue = True
 
     def _leave_queue(self) -> None:
         if self._in_queue and self._queue_file is not None:
             fcntl.flock(self._queue_file, fcntl.LOCK_UN)
         self._in_queue = False
+
+    @contextmanager
+    def queued(self):
+        """The queue held for one write outside a transaction (autocommit)."""
+        if self._in_queue:
+            yield
+            return
+        self._enter_queue()
+        try:
+            yield
+        finally:
+            self._leave_queue()
+
+    def create_cursor(self, name=None):
+        cursor = self.connection.cursor(factory=QueuedCursor)
+        cursor.queue = self
+        return cursor
 
     def _start_transaction_under_autocommit(self):
         self._enter_queue()
