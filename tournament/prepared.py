@@ -243,6 +243,7 @@ def insert(obj: Model, using: str = DEFAULT_DB_ALIAS) -> Model:
     listens to these models' saves)."""
     if obj.pk is not None or type(obj)._meta.parents:
         raise ValueError("insert() takes a new object of a model without parents")
+    obj._prepare_related_fields_for_save(operation_name="save")  # as save(): no unsaved relations
     compiled = _insert_of(obj, using)
     connection = connections[using]
     params = [field.get_db_prep_save(field.pre_save(obj, True), connection) for field in compiled.fields]

@@ -131,3 +131,10 @@ def test_insert_is_create(sheet):
     assert second.pk != log.pk and PhoneReceipt.objects.get(pk=second.pk).answer == {"ok": False}
     with pytest.raises(ValueError):
         insert(stored)  # an object that is stored already
+
+
+def test_insert_refuses_an_unsaved_related_object_as_save_does(sheet):
+    unsaved = Scoresheet(match=sheet.match, table=sheet.table)
+    with pytest.raises(ValueError, match="unsaved related object"):
+        insert(PhoneReceipt(scoresheet=unsaved, key="y" * 16, answer={}))
+    assert not PhoneReceipt.objects.filter(key="y" * 16).exists()

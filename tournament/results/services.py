@@ -171,7 +171,8 @@ def save_entry(
     """Enter game ``entry.number``, or change it when ``replace``. Refused with the game and
     the reason when the rules engine finds a problem in it; nothing is saved then. A signed
     sheet takes only a supervisor's ``correction`` (through ``signing.correct``)."""
-    return enter_entry(user, sheet, entry, expected_version, replace, correction).saved
+    sheet = locked_sheet(sheet)
+    return apply_entry(plan_entry(user, sheet, entry, expected_version, replace, correction)).saved
 
 
 @dataclass
@@ -266,36 +267,11 @@ def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
     return Entered(saved, Known(sheet, entries, plan.approvals, plan.score, plan.seats))
 
 
-# No savepoint of its own: its callers have one (save_entry's, or the phone's around each write),
-# and a refusal rolls back to theirs.
-@transaction.atomic(savepoint=False)
-def enter_entry(
-    user,
-    sheet: Scoresheet,
-    entry: Entry,
-    expected_version: int | None,
-    replace: bool = False,
-    correction: bool = False,
-    locked: bool = False,
-    raise_version: bool = True,
-) -> Entered:
-    """``save_entry``, answering with the sheet as written too. ``locked``: the caller locked
-    ``sheet`` in this transaction; without ``raise_version`` the caller raises the tournament's
-    results version itself before the transaction ends (the table's phone, ``tablephone.services``,
-    which raises it as its last write)."""
-    require(user, sheet.match.tournament, _required_permission(entry))
-    within_scope(user, sheet)
-    if not locked:
-        sheet = locked_sheet(sheet)
-    plan = plan_entry(user, sheet, entry, expected_version, replace, correction)
-    return apply_entry(plan, raise_version)
-
-
 @transaction.atomic
 def delete_entry(
     user, sheet: Scoresheet, number: int, expected_version: int | None, locked: bool = False
 ) -> None:
-    """Delete game ``number``; ``locked`` as for ``save_entry``."""
+    """Delete game ``number``; ``locked``: the caller locked ``sheet`` in this transaction."""
     tournament = sheet.match.tournament
     try:
         sheet = _lock(sheet, expected_version, user=user, locked=locked)
