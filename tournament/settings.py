@@ -133,8 +133,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["ENGINE"] = "tournament.sqlite_backend"
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters sent apart from the SQL, and a query a connection has run five times kept
-    # planned by PostgreSQL (the table phones' few queries, hundreds a second).
-    DATABASES["default"].setdefault("OPTIONS", {}).update(server_side_binding=True, prepare_threshold=5)
+    # planned by PostgreSQL (the table phones' few queries, hundreds a second). PG_PREPARED=0
+    # behind a pooler that cannot keep prepared statements (PgBouncer in transaction mode).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True, prepare_threshold=5 if _flag("PG_PREPARED", True) else None
+    )
 
 # Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
