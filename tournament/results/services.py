@@ -24,7 +24,7 @@ from ..problems import problem_messages
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
-from .models import Approval, GameEntry, Scoresheet
+from .models import Approval, GameEntry, Scoresheet, Signature
 from .sheet import Known
 from .store import (
     approvals_of_sheet,
@@ -153,10 +153,47 @@ def _required_permission(entry: Entry | GameEntry) -> Perm:
 @dataclass(frozen=True)
 class Entered:
     """What entering a game wrote: the stored entry, and the sheet as the write left it (its
-    rows and score, for the answer to whoever entered it: nothing needs reading again)."""
+    rows and score, for the answer to whoever entered it: nothing needs reading again), and
+    the names of those whose signatures it withdrew."""
 
     saved: GameEntry
     sheet: Known
+    withdrawn: list[str]
+
+
+def withdraw_signatures(user, sheet: Scoresheet) -> list[str]:
+    """5.3.2: a player's signature confirms the sheet as he signed it. A game entered, changed or
+    deleted, or an approval given or withdrawn, before the last signature locks the sheet
+    withdraws the signatures given so far: the history names them, and they sign again. Only a
+    complete sheet is signed (and a change that leaves it incomplete withdraws them at once);
+    call with the sheet locked, as it was before the change."""
+    if sheet.status != Scoresheet.Status.COMPLETE:
+        return []
+    signed = list(
+        Signature.objects.filter(scoresheet=sheet).order_by("position").values_list("position", "name")
+    )
+    if not signed:
+        return []
+    Signature.objects.filter(scoresheet=sheet).delete()
+    names = [name for _position, name in signed]
+    record(
+        sheet.match.tournament,
+        user,
+        "sheet.signatures_withdrawn",
+        scoresheet=sheet,
+        match=sheet.match.number,
+        table=sheet.table.number,
+        seats=[position for position, _name in signed],
+        names=names,
+    )
+    return names
+
+
+def withdrawn_text(names: list[str]) -> str:
+    """What the table and the desk are told when a change withdrew signatures."""
+    return _("The sheet changed after %(names)s signed: the signatures are withdrawn, please sign again.") % {
+        "names": ", ".join(names)
+    }
 
 
 @transaction.atomic
@@ -171,8 +208,21 @@ def save_entry(
     """Enter game ``entry.number``, or change it when ``replace``. Refused with the game and
     the reason when the rules engine finds a problem in it; nothing is saved then. A signed
     sheet takes only a supervisor's ``correction`` (through ``signing.correct``)."""
+    return enter(user, sheet, entry, expected_version, replace, correction).saved
+
+
+@transaction.atomic
+def enter(
+    user,
+    sheet: Scoresheet,
+    entry: Entry,
+    expected_version: int | None,
+    replace: bool = False,
+    correction: bool = False,
+) -> Entered:
+    """``save_entry``, answering with what the write did besides (signatures withdrawn)."""
     sheet = locked_sheet(sheet)
-    return apply_entry(plan_entry(user, sheet, entry, expected_version, replace, correction)).saved
+    return apply_entry(plan_entry(user, sheet, entry, expected_version, replace, correction))
 
 
 @dataclass
@@ -249,6 +299,8 @@ def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
     Call in the transaction that holds the sheet at the version the plan read."""
     sheet, number = plan.sheet, plan.number
     tournament = sheet.match.tournament
+    # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest.
+    withdrawn = [] if plan.correction else withdraw_signatures(plan.user, sheet)
     written = store_scored(tournament, [(sheet, plan.score)], plan.stored_entries, raise_version, plan.seats)[
         sheet.pk
     ]
@@ -264,14 +316,15 @@ def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
             after=saved.as_record(),
         )
     entries = sorted(written.values(), key=lambda e: e.number)
-    return Entered(saved, Known(sheet, entries, plan.approvals, plan.score, plan.seats))
+    return Entered(saved, Known(sheet, entries, plan.approvals, plan.score, plan.seats), withdrawn)
 
 
 @transaction.atomic
 def delete_entry(
     user, sheet: Scoresheet, number: int, expected_version: int | None, locked: bool = False
-) -> None:
-    """Delete game ``number``; ``locked``: the caller locked ``sheet`` in this transaction."""
+) -> list[str]:
+    """Delete game ``number``; ``locked``: the caller locked ``sheet`` in this transaction.
+    Returns the names of those whose signatures the deletion withdrew."""
     tournament = sheet.match.tournament
     try:
         sheet = _lock(sheet, expected_version, user=user, locked=locked)
@@ -282,8 +335,10 @@ def delete_entry(
         raise ServiceError(_("Game %(game)s is not entered: there is nothing to delete.") % {"game": number})
     require(user, tournament, _required_permission(entry))
     before = entry.as_record()
+    withdrawn = withdraw_signatures(user, sheet)
     store_scored(tournament, [(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
     record(tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before)
+    return withdrawn
 
 
 @transaction.atomic
@@ -322,6 +377,7 @@ def approve(
     check = None
     if hand:
         check = hand_check_record(check_hand(hand, contract_value, Suit(suit) if suit else None))
+    withdraw_signatures(user, sheet)
     approval, _created = Approval.objects.update_or_create(
         scoresheet=sheet,
         number=number,
@@ -347,7 +403,8 @@ def approve(
 
 
 @transaction.atomic
-def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> None:
+def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> list[str]:
+    """Withdraw the approval of game ``number``: the names of those whose signatures it withdrew."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
@@ -355,9 +412,11 @@ def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: in
     if approval is None:
         raise ServiceError(_("Game %(game)s has no approval.") % {"game": number})
     before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
+    withdrawn = withdraw_signatures(user, sheet)
     approval.delete()
     store_scored(tournament, [(sheet, score(sheet))])
     record(tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before)
+    return withdrawn
 
 
 @transaction.atomic

@@ -148,6 +148,8 @@ def log_change(entry) -> str:
         return after
     if entry.action == "approval.withdraw":
         return str(GameEntry.Contract((data.get("before") or {}).get("contract", "solo")).label)
+    if entry.action == "sheet.signatures_withdrawn":
+        return ", ".join(str(name) for name in data.get("names", []))
     if entry.action == "sheet.sign" and data.get("seat"):
         method = _("on the pad") if data.get("method") == "pad" else _("on paper")
         return _("seat %(seat)s, %(name)s, %(method)s") % {

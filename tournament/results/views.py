@@ -400,21 +400,25 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
     def do_game(self, sheet, form):
         replace = form.cleaned_data.get("replace", False)
         entry = form.entry(sheet.size)
-        saved = sheet_service.save_entry(
+        entered = sheet_service.enter(
             self.request.user, sheet, entry, form.cleaned_data["version"], replace=replace
         )
-        messages.success(self.request, saved_text(saved))
+        messages.success(self.request, saved_text(entered.saved))
+        if entered.withdrawn:
+            messages.warning(self.request, sheet_service.withdrawn_text(entered.withdrawn))
 
     do_row = do_sanction = do_game
 
     def do_delete(self, sheet, form):
-        sheet_service.delete_entry(
+        withdrawn = sheet_service.delete_entry(
             self.request.user, sheet, form.cleaned_data["number"], form.cleaned_data["version"]
         )
         messages.success(
             self.request,
             _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]},
         )
+        if withdrawn:
+            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
 
     def do_approve(self, sheet, form):
         self.approve(sheet, form)
@@ -462,7 +466,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         messages.success(self.request, _("The scoresheet is void: its games count for nothing."))
 
     def do_withdraw(self, sheet, form):
-        sheet_service.withdraw_approval(
+        withdrawn = sheet_service.withdraw_approval(
             self.request.user,
             sheet,
             form.cleaned_data["number"],
@@ -471,6 +475,8 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         messages.success(
             self.request, _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]}
         )
+        if withdrawn:
+            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
 
 
 class HandCheckView(TournamentMixin, FormView):

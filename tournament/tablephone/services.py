@@ -287,7 +287,7 @@ def _send_game(code: str, key: str, data: dict) -> Sent | None:
             close_calls(sheet, plan.number)
             answer = {
                 "ok": True,
-                "message": saved_text(entered.saved),
+                "message": entered_text(entered),
                 "details": [],
                 "version": entered.sheet.sheet.version,
                 "previous": previous,
@@ -367,7 +367,15 @@ def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
     plan = plan_game(actor, sheet, data)
     entered = sheet_service.apply_entry(plan, raise_version=False)
     close_calls(sheet, plan.number)
-    return Reply(saved_text(entered.saved), entered.sheet, raise_version=True)
+    return Reply(entered_text(entered), entered.sheet, raise_version=True)
+
+
+def entered_text(entered: sheet_service.Entered) -> str:
+    """What the table is told of a game stored: as the desk is, and whose signatures it withdrew."""
+    text = saved_text(entered.saved)
+    if entered.withdrawn:
+        text += " " + sheet_service.withdrawn_text(entered.withdrawn)
+    return text
 
 
 def close_calls(sheet: Scoresheet, number: int) -> int:
@@ -383,8 +391,9 @@ def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
     base = _base(data)
     if base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    sheet_service.delete_entry(actor, sheet, number, base, locked=True)
-    return _("Game %(game)s was deleted; the history keeps it.") % {"game": number}
+    withdrawn = sheet_service.delete_entry(actor, sheet, number, base, locked=True)
+    text = _("Game %(game)s was deleted; the history keeps it.") % {"game": number}
+    return f"{text} {sheet_service.withdrawn_text(withdrawn)}" if withdrawn else text
 
 
 def call_supervisor(actor, sheet: Scoresheet, data: dict) -> str:

@@ -309,6 +309,7 @@ ACTIONS = {
     "sheet.sign": _("signed on the pad"),
     "sheet.scan": _("signed paper list recorded with its scan"),
     "sheet.lock": _("scoresheet signed and locked"),
+    "sheet.signatures_withdrawn": _("signatures withdrawn: the sheet changed"),
     "sheet.correct": _("signed scoresheet corrected"),
     "sheet.void": _("scoresheet declared void"),
     "sheet.code_renew": _("table code renewed"),

@@ -348,3 +348,24 @@ def test_every_signature_and_scan_is_in_the_log(complete, referee, sign):
         complete.log.filter(action="sheet.sign").order_by("id").values_list("data__seat", flat=True)
     )
     assert actions == [1, 2]
+
+
+def test_a_game_changed_at_the_desk_after_signatures_withdraws_them(played, sheet_of, referee, sign):
+    from tournament.models import LogEntry, Signature
+    from tournament.results import services
+    from tournament.results.store import to_engine
+
+    sheet = sign(referee, sheet_of(played, 1, 1), positions=(1, 2, 3))
+    assert sheet.status == "complete"
+    stored = sheet.entries.get(number=32)
+    rules = played.rules
+    approvals = services.approvals_of(sheet)
+    entered = services.enter(
+        referee, sheet, to_engine(stored, approvals, rules, sheet.size), sheet.version, replace=True
+    )
+    assert len(entered.withdrawn) == 3 and not Signature.objects.filter(scoresheet=sheet).exists()
+    assert LogEntry.objects.filter(scoresheet=sheet, action="sheet.signatures_withdrawn").count() == 1
+    sheet = sign(referee, sheet, positions=(1, 2, 3, 4))
+    assert sheet.status == "signed"  # all four signed the sheet as it is now
+    # Approvals and deletions withdraw them too; a sheet with none to withdraw writes no line.
+    assert services.withdraw_signatures(referee, sheet) == []

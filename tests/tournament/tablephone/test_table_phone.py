@@ -2,6 +2,7 @@
 the same scoring and messages as the desk."""
 
 import json
+import re
 
 import pytest
 from django.core.exceptions import PermissionDenied
@@ -491,3 +492,33 @@ def test_the_answer_to_a_game_shows_the_calls_substitutes_and_players_as_a_fresh
     assert answer["html"] == fresh["html"] and answer["state"] == fresh["state"]
     assert [call["number"] for call in answer["state"]["calls"]] == [5]
     assert "Aigner" in answer["html"]
+
+
+def test_a_change_after_a_signature_withdraws_it(client, played, sheet_of, signature_png):
+    """5.3.2: a signature confirms the sheet as signed. A game deleted (or changed) after two
+    players signed withdraws their signatures: the table is told whose, the history keeps them,
+    and all sign again (a walk found them kept, and the sheet locked over a game they never saw)."""
+    from tournament.models import LogEntry, Signature
+
+    sheet = sheet_of(played, 1, 1)
+    for position in (1, 2):
+        sheet.refresh_from_db()
+        _r, answer = send(
+            client,
+            sheet,
+            f"sign{position}" * 3,
+            "sign",
+            position=position,
+            image=signature_png(),
+            base=sheet.version,
+        )
+        assert answer["ok"], answer
+    names = list(sheet.signatures.order_by("position").values_list("name", flat=True))
+    _r, answer = send(client, sheet, "d" * 16, "delete", number=32, base=answer["version"])
+    assert answer["ok"], answer
+    assert all(name in answer["message"] for name in names) and "unterschreiben" in answer["message"]
+    assert not Signature.objects.filter(scoresheet=sheet).exists()
+    log = LogEntry.objects.get(scoresheet=sheet, action="sheet.signatures_withdrawn")
+    assert log.data["names"] == names and log.data["seats"] == [1, 2]
+    state = re.search(r'id="state"[^>]*>(.*?)</script>', answer["html"]).group(1)
+    assert json.loads(state)["signed"] == [] and "unterschrieben" not in answer["html"]
