@@ -48,10 +48,19 @@ def favicon(request):
     return redirect(static("favicon.svg"), permanent=True)
 
 
+@require_safe
+def to_home(request):
+    return redirect("home")
+
+
 urlpatterns = [
     path("", home, name="home"),
     # Browsers ask for /favicon.ico whatever the page says (PDFs, images, error pages).
     path("favicon.ico", favicon, name="favicon"),
+    # The folders' own addresses (typed or shortened by hand) lead to the list of tournaments.
+    path("manage/", to_home, name="manage_folder"),
+    path("referee/", to_home, name="referee_folder"),
+    path("t/", to_home, name="public_folder"),
     path("manage/", include((organiser_patterns, "organiser"))),
     path("referee/", include((referee_patterns, "referee"))),
     path("t/", include((public_patterns, "public"))),

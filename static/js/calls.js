@@ -21,9 +21,22 @@
   }
   document.addEventListener("DOMContentLoaded", check);
   document.addEventListener("htmx:afterSettle", check);
+  function hint(show) {
+    var el = document.getElementById("sound-hint");
+    if (el) el.hidden = !show;
+  }
   document.addEventListener("click", function () {  // browsers allow sound after a tap
     if (!audio && (window.AudioContext || window.webkitAudioContext)) {
       try { audio = new (window.AudioContext || window.webkitAudioContext)(); } catch (e) { /* none */ }
     }
+    if (audio && audio.resume) audio.resume();
+    hint(false);
   }, { once: true });
+  document.addEventListener("DOMContentLoaded", function () {
+    // Where the browser allows sound at once (the page opened by a tap), no hint is needed.
+    try {
+      var probe = new (window.AudioContext || window.webkitAudioContext)();
+      if (probe.state === "running") { audio = probe; hint(false); } else { probe.close(); }
+    } catch (e) { hint(false); /* no sound at all here: nothing to tap for */ }
+  });
 })();

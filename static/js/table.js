@@ -104,7 +104,7 @@
       refused.appendChild(p);
     });
     var net = document.getElementById("net");
-    net.textContent = gone ? T.code_dead : online ? T.online : T.offline;
+    net.textContent = gone ? (state.status === "signed" ? T.locked : T.code_dead) : online ? T.online : T.offline;
     net.className = "net " + (online && !gone ? "on" : "off");
   }
 
@@ -135,7 +135,7 @@
         queue.forEach(function (i) { refusals.push({ label: i.label, message: answer.message }); });
         queue = [];
         store();
-        codeDead(answer.message);
+        codeDead(answer.message, answer.html, answer.state, true);
         return;
       }
       if (queue.length && queue[0].key === item.key) queue.shift();
@@ -172,12 +172,15 @@
     var values = { n: call.number, c: call.label, b: call.by, t: call.since };
     if (call.status === "waiting") return fill(T.waiting_call, values);
     var text = fill(call.status === "approved" ? T.approved_call : T.refused_call, values);
-    return call.reason ? text + ": " + call.reason : text;
+    // "… refused by X: the hand is too weak." (the reason goes before the sentence's full stop)
+    return call.reason ? text.replace(/\.$/, "") + ": " + call.reason.replace(/\.$/, "") + "." : text;
   }
 
-  function codeDead(message) {
+  function codeDead(message, html, newState, told) {
     gone = true;
-    say(message, true);
+    // A sheet signed meanwhile (at another phone, say): its final totals, as the signing phone shows them.
+    if (html) applySheet(html, newState, false);
+    say(told ? "" : message, !html);  // told: each write refused says it in the list above
     document.getElementById("entry").hidden = true;
     document.getElementById("sign").hidden = true;
     online = true;
@@ -205,7 +208,7 @@
       online = true;
       if (response.status === 204) return null;
       if (response.status === 404 || response.status === 410) {
-        return response.json().then(function (answer) { codeDead(answer.message); return null; });
+        return response.json().then(function (answer) { codeDead(answer.message, answer.html, answer.state); return null; });
       }
       if (!response.ok) throw new Error("server");
       return response.json();

@@ -71,6 +71,10 @@ class Scoresheet(models.Model):
     # The table's access from the players' phones (issue 16): the code opens this sheet only,
     # until it is signed, the match is drawn again or the referee renews the code.
     code = models.CharField(_("table code"), max_length=CODE_LENGTH, unique=True, default=new_table_code)
+    # The code the referee last renewed: a phone still holding it is told so, not "unknown".
+    previous_code = models.CharField(
+        _("previous table code"), max_length=CODE_LENGTH, blank=True, db_index=True
+    )
     phone_seen = models.DateTimeField(_("last heard from the table's phone"), null=True, blank=True)
 
     class Meta:

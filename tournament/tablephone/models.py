@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from ..results.models import GameEntry, Scoresheet
+from ..results.text import contract_short
 
 
 class ApprovalCall(models.Model):
@@ -51,7 +52,13 @@ class ApprovalCall(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.scoresheet} – {_('game')} {self.number}: {self.get_contract_display()}"
+        return f"{self.scoresheet} – {_('game')} {self.number}: {self.label}"
+
+    @property
+    def label(self) -> str:
+        """The contract called for as the table's buttons and the score list name it: Gras-Solo,
+        Herz-Tout, Wenz-Tout, Sie."""
+        return contract_short(self.contract, self.suit)
 
 
 class PhoneReceipt(models.Model):

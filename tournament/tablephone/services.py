@@ -33,7 +33,7 @@ from ..problems import problem_messages
 from ..results import services as sheet_service
 from ..results import signing
 from ..results.forms import typed_game
-from ..results.models import Approval, Scoresheet, Signature, new_table_code
+from ..results.models import CODE_LENGTH, Approval, Scoresheet, Signature, new_table_code
 from ..results.sheet import Known
 from ..results.store import locked_sheet
 from ..results.text import saved_text
@@ -116,6 +116,18 @@ _FOR_WRITE_BY_CODE = Prepared(_by_code(write=True), str, str)
 _LOCKED_BY_CODE = Prepared(_by_code(lock=True, write=True), str, str)
 
 
+def _renewed(code: str) -> Scoresheet | None:
+    """The sheet whose code this was until the referee renewed it (of a draw still in use)."""
+    if len(code) != CODE_LENGTH:
+        return None
+    return (
+        Scoresheet.objects.filter(previous_code=code, match__discarded_at__isnull=True)
+        .select_related("match", "table")
+        .order_by()
+        .first()
+    )
+
+
 def sheet_for_code(code: str, lock: bool = False, key: str | None = None) -> Scoresheet:
     """The sheet the code opens, or ``CodeRefused`` saying why not. ``lock``: locked for the
     rest of the transaction, as ``store.locked_sheet`` locks it (its row only). With the ``key``
@@ -128,6 +140,16 @@ def sheet_for_code(code: str, lock: bool = False, key: str | None = None) -> Sco
     else:
         sheet = _BY_CODE.first(code)
     if sheet is None:
+        renewed = _renewed(code)
+        if renewed is not None:
+            raise CodeRefused(
+                410,
+                _(
+                    "The referee renewed the code of table %(table)s in match %(match)s: this one no "
+                    "longer works. Ask the referee for the new code."
+                )
+                % {"table": renewed.table.number, "match": renewed.match.number},
+            )
         raise CodeRefused(
             404,
             _(
@@ -178,8 +200,8 @@ def renew_code(user, sheet: Scoresheet) -> str:
     if getattr(user, "sheet_scope", None) is not None:
         raise PermissionDenied("only staff renew a table code")
     sheet = locked_sheet(sheet)
-    sheet.code = new_table_code()
-    sheet.save(update_fields=["code"])
+    sheet.previous_code, sheet.code = sheet.code, new_table_code()
+    sheet.save(update_fields=["code", "previous_code"])
     record(
         sheet.match.tournament,
         user,
@@ -452,7 +474,7 @@ def call_supervisor(actor, sheet: Scoresheet, data: dict) -> str:
     )
     return _("Game %(game)s: the supervisor is called for the %(contract)s.") % {
         "game": number,
-        "contract": call.get_contract_display(),
+        "contract": call.label,
     }
 
 

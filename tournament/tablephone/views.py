@@ -49,13 +49,30 @@ def table_url(sheet: Scoresheet, request=None) -> str:
     return phone_address(reverse("table:sheet", args=[sheet.code]), request)
 
 
-def _refused(request, error: services.CodeRefused):
+def _refused(request, code: str, error: services.CodeRefused):
+    """Why the code opens nothing, as the page or the JSON asked for. A signed sheet's players
+    see their totals (every phone at the table, also one that did not sign); the page lists the
+    games this phone could not send with the code (kept in its storage under it)."""
+    locked = None
+    if error.sheet is not None:  # signed: the code's work is done
+        locked = {"sheet": error.sheet, "final": signed_totals(error.sheet)}
     if request.headers.get("Accept", "").startswith("application/json"):
-        return JsonResponse({"ok": False, "gone": True, "message": error.message}, status=error.status)
-    if error.sheet is not None:  # signed: the code's work is done; the players see their totals
-        context = {"sheet": error.sheet, "final": signed_totals(error.sheet), "page": True}
-        return render(request, "table/locked.html", context, status=error.status)
-    return render(request, "table/refused.html", {"message": error.message}, status=error.status)
+        answer = {"ok": False, "gone": True, "message": error.message}
+        if locked is not None:
+            answer["html"] = render_to_string("table/_locked.html", locked, request=request)
+            answer["state"] = {"status": error.sheet.status, "version": error.sheet.version}
+        return JsonResponse(answer, status=error.status)
+    context = {"code": services.normalized(code), "texts": leftover_texts()}
+    if locked is not None:
+        return render(request, "table/locked.html", {**context, **locked, "page": True}, status=error.status)
+    return render(request, "table/refused.html", {**context, "message": error.message}, status=error.status)
+
+
+def leftover_texts() -> dict:
+    return {
+        "title": _("Not stored with this code (show them to the referee, or enter them again):"),
+        "dismiss": _("Remove the list from this phone"),
+    }
 
 
 def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
@@ -115,7 +132,7 @@ def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
                 "suit": c.suit,
                 "declarer": c.declarer,
                 "status": c.status,
-                "label": c.get_contract_display() + (f" ({c.get_suit_display()})" if c.suit else ""),
+                "label": c.label,
                 "by": c.answered_by_name,
                 "reason": c.reason,
                 "since": localtime(c.created).strftime("%H:%M"),
@@ -162,8 +179,12 @@ def phone_rows(view, names: dict[int, str], next_number: int | None) -> SafeStri
     template: the whole sheet goes back to the phone with every game it enters, and the
     template language spent about 4 ms of the hall laptop's CPU on its 40 rows, this 0.3 ms."""
     five = view.size == 5
-    struck_flag = f'<span class="flag">{escape(_("struck: no approval (5.2.17)"))}</span>'
-    downgraded_flag = f'<span class="flag">{escape(_("game 1: plain Solo/Wenz (5.2.15)"))}</span>'
+    # Each text translated outside the f-strings: makemessages does not look into them.
+    struck_text = escape(_("struck: no approval (5.2.17)"))
+    downgraded_text = escape(_("game 1: plain Solo/Wenz (5.2.15)"))
+    next_game = escape(_("next game"))
+    struck_flag = f'<span class="flag">{struck_text}</span>'
+    downgraded_flag = f'<span class="flag">{downgraded_text}</span>'
     checksum = escape(_("checksum"))
     html = []
     for line in view.lines():
@@ -206,7 +227,7 @@ def phone_rows(view, names: dict[int, str], next_number: int | None) -> SafeStri
         elif line.number == next_number:
             html.append(
                 f'<tr class="next"><td class="n">{line.number}</td>'
-                f'<td class="g" colspan="{view.size + 1}">{escape(_("next game"))}</td></tr>'
+                f'<td class="g" colspan="{view.size + 1}">{next_game}</td></tr>'
             )
     return mark_safe("\n".join(html))  # noqa: S308 (every text in it is escaped above)
 
@@ -262,6 +283,7 @@ def phone_texts() -> dict[str, str]:
         "approved_call": _("Game %n: %c approved by %b."),
         "refused_call": _("Game %n: %c refused by %b."),
         "code_dead": _("code no longer valid"),
+        "locked": _("signed and locked"),
     }
 
 
@@ -317,7 +339,7 @@ def by_code(view):
         try:
             sheet = services.sheet_for_code(code)
         except services.CodeRefused as error:
-            return _refused(request, error)
+            return _refused(request, code, error)
         return view(request, code, sheet)
 
     return wrapped
@@ -365,7 +387,7 @@ def send(request, code):
         action = str(payload.get("action", ""))
         sent = services.send(code, payload.get("key"), action, payload.get("data", {}))
     except services.CodeRefused as error:
-        return _refused(request, error)
+        return _refused(request, code, error)
     except ServiceError as error:
         return JsonResponse({"ok": False, "message": str(error.message)}, status=400)
     sheet = sent.sheet

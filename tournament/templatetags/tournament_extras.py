@@ -31,7 +31,8 @@ def standings_rows(table) -> SafeString:
     laptop on it, this about 1 ms. The cells are those of StandingsTable's columns, in order."""
     one = reverse("public:participant", args=[table.slug, 1])  # …/p/1/: the address of number 1
     prefix = one[: -len("1/")]
-    lot = f'<span class="lot" title="{escape(_("decided by lot"))}">*</span>'
+    by_lot = escape(_("decided by lot"))  # outside the f-string: makemessages does not look there
+    lot = f'<span class="lot" title="{by_lot}">*</span>'
     html = []
     for index, row in enumerate(table.paginated_rows):
         r = row.record

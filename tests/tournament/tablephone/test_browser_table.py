@@ -5,6 +5,7 @@ connection and a reload, four signatures and the lock."""
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions
 
 from tournament.models import ApprovalCall, GameEntry, PhoneReceipt, Scoresheet
 from tournament.results.sheet import sheet_view
@@ -251,3 +252,83 @@ def test_a_table_of_five_by_taps_where_the_dealer_sits_out(phone, tournament, or
     phone.wait_text("#sheet", "gesperrt")
     sheet.refresh_from_db()
     assert sheet.status == Scoresheet.Status.SIGNED and sheet.signatures.count() == 5
+
+
+def test_a_game_typed_offline_under_a_renewed_code_stays_in_view(phone, drawn, sheet_of, referee):
+    """The walk's table 2: a game waits offline, the desk renews the code, the phone comes back.
+    The game is refused as not stored, with the reason; after a reload of the old address the
+    page says the code was renewed and still lists the game, until the players remove the list.
+    Long surnames head their columns whole, on lines of their own, at phone width."""
+    from tournament.models import Participant
+    from tournament.tablephone import services
+
+    sheet = sheet_of(drawn, 1, 1)
+    seat = sheet.table.seats.get(position=2)
+    Participant.objects.filter(pk=seat.participant_id).update(name="Franz Xaver Großhuber-Weißenbacher")
+    open_table(phone, sheet)
+    head = phone.driver.find_elements(By.CSS_SELECTOR, "#sheet thead th.p .who")[1]  # seat 2
+    assert phone.driver.execute_script(
+        "const e = arguments[0]; return e.textContent.trim() === 'Großhuber-Weißenbacher'"
+        " && e.scrollWidth <= e.clientWidth && e.closest('th').scrollWidth <= e.closest('th').clientWidth",
+        head,
+    )
+    driver = phone.driver
+    driver.set_network_conditions(offline=True, latency=0, download_throughput=-1, upload_throughput=-1)
+    sauspiel(phone, "Eichel", 1, 3, True)
+    phone.wait_text("#queue", "noch nicht gesendet")
+    old = sheet.code
+    services.renew_code(referee, sheet)
+    driver.delete_network_conditions()
+    phone.wait_text("#refusals", "Nicht gespeichert", seconds=20)
+    phone.wait_text("#refusals", "erneuert")
+    phone.wait_text("#net", "Code ungültig")
+    assert not GameEntry.objects.filter(scoresheet=sheet).exists()
+    phone.screenshot("table-code-renewed")
+    phone.get(f"/tisch/{old}/")
+    phone.wait_text("main", "erneuert")
+    phone.wait_text("#leftover", "Spiel 1")
+    phone.screenshot("table-code-renewed-reload")
+    phone.find("#leftover button").click()
+    phone.driver.refresh()
+    phone.wait_text("main", "erneuert")
+    assert not phone.find("#leftover").is_displayed()
+
+
+def test_signatures_are_given_again_after_a_change_and_every_phone_sees_the_lock(
+    phone, desk, played, sheet_of
+):
+    """5.3.2 as the walk found it missing: a game deleted after seat 1 signed withdraws the
+    signature (the table is told), the game entered again, all four sign the sheet as it is; a
+    second phone at the table, which signed nothing, shows the signed totals by itself."""
+    sheet = sheet_of(played, 1, 1)
+    open_table(phone, sheet)
+    desk.get(f"/tisch/{sheet.code}/")  # the second phone
+    desk.wait_text("#sheet", "Endstand")
+    phone.wait_text("#sign-title", "Platz 1:")
+    draw_signature(phone)
+    phone.find("#sign-save").click()
+    phone.wait_for(lambda d: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == 1)
+    phone.find("#sheet tr[data-game='32']").click()
+    tap(phone, "löschen", moves=False)
+    phone.wait_for(expected_conditions.alert_is_present())
+    phone.driver.switch_to.alert.accept()  # "Spiel 32 löschen? Der Verlauf behält es."
+    phone.wait_text("#answer", "bitte neu unterschreiben", seconds=15)
+    assert not sheet.signatures.exists()
+    phone.screenshot("table-signature-withdrawn")
+    phone.wait_text("#entry-title", "Spiel 32")
+    sauspiel(phone, "Gras", 1, 2, True)
+    phone.wait_text("#sheet", "Endstand")
+    for position in (1, 2, 3, 4):
+        phone.wait_text("#sign-title", f"Platz {position}:")
+        draw_signature(phone)
+        phone.find("#sign-save").click()
+        if position < 4:
+            phone.wait_for(
+                lambda d, n=position: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == n
+            )
+    phone.wait_text("#sheet", "gesperrt")
+    sheet.refresh_from_db()
+    assert sheet.status == Scoresheet.Status.SIGNED and sheet.signatures.count() == 4
+    desk.wait_text("#sheet", "gesperrt", seconds=25)  # its next poll
+    assert "Endstand" not in desk.find("#sheet").text and "unterschrieben" in desk.find("#net").text
+    desk.screenshot("table-second-phone-locked")

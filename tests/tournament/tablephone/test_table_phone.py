@@ -37,6 +37,7 @@ def test_the_code_opens_its_sheet_with_names_and_the_dealer(client, sheet):
     page = response.content.decode()
     for seat in sheet.table.seats.select_related("participant"):
         assert seat.participant.name in page
+    assert "nächstes Spiel" in page  # the rows written in Python are German too
     state = response.context["state"]
     assert state["next"] == 1 and state["dealer"] == 1
     # typed with capitals and a dash, it leads to the same sheet
@@ -116,9 +117,16 @@ def test_the_code_opens_one_sheet_only(client, drawn, sheet_of, sheet):
 def test_a_renewed_code_is_dead(client, sheet, referee):
     old = sheet.code
     services.renew_code(referee, sheet)
-    assert client.get(reverse("table:sheet", args=[old])).status_code == 404
-    response, _answer = send(client, Scoresheet(code=old), "f" * 16, "game", number=1, notation="re13+")
-    assert response.status_code == 404
+    page = client.get(reverse("table:sheet", args=[old]))
+    # The phone still holding it is told the code was renewed, not that it was mistyped; the
+    # page lists what the phone could not send with it (leftover.js, its storage under the code).
+    assert page.status_code == 410
+    text = page.content.decode()
+    assert "erneuert" in text and f"Tisch {sheet.table.number}" in text
+    assert f'data-code="{old}"' in text and "leftover.js" in text and 'id="leftover-texts"' in text
+    response, answer = send(client, Scoresheet(code=old), "f" * 16, "game", number=1, notation="re13+")
+    assert response.status_code == 410 and answer["gone"] and "erneuert" in answer["message"]
+    assert client.get(reverse("table:sheet", args=["zzzzzzzzzz"])).status_code == 404  # unknown
     sheet.refresh_from_db()
     assert client.get(reverse("table:sheet", args=[sheet.code])).status_code == 200
     assert LogEntry.objects.filter(scoresheet=sheet, action="sheet.code_renew").exists()
@@ -439,7 +447,7 @@ def test_a_code_renewed_while_a_game_was_planned_writes_nothing(client, sheet, r
     old = Scoresheet.objects.get(pk=sheet.pk)
     desk_writes_while_the_phone_plans(monkeypatch, lambda: services.renew_code(referee, sheet))
     response, _answer = send(client, old, "u" * 16, "game", number=1, notation="re13+")
-    assert response.status_code == 404  # a renewed code is dead, as it is without the race
+    assert response.status_code == 410  # a renewed code is dead, as it is without the race
     assert not sheet.entries.exists()
 
 
@@ -522,3 +530,29 @@ def test_a_change_after_a_signature_withdraws_it(client, played, sheet_of, signa
     assert log.data["names"] == names and log.data["seats"] == [1, 2]
     state = re.search(r'id="state"[^>]*>(.*?)</script>', answer["html"]).group(1)
     assert json.loads(state)["signed"] == [] and "unterschrieben" not in answer["html"]
+
+
+def test_a_phone_that_did_not_sign_is_shown_the_final_totals_when_the_sheet_locks(
+    client, played, sheet_of, referee, sign
+):
+    """Every phone at the table: its next poll finds the sheet signed elsewhere and gets the
+    signed totals to show (the walk found the second phone left with the unsigned 'Endstand')."""
+    sheet = sign(referee, sheet_of(played, 1, 1))
+    response = client.get(reverse("table:part", args=[sheet.code]), HTTP_ACCEPT="application/json")
+    answer = response.json()
+    assert response.status_code == 410 and answer["gone"] and answer["state"]["status"] == "signed"
+    assert "gesperrt" in answer["html"] and "Endstand" not in answer["html"]
+    page = client.get(reverse("table:sheet", args=[sheet.code]))
+    assert page.status_code == 410 and f'data-code="{sheet.code}"' in page.content.decode()
+
+
+def test_a_call_is_named_as_the_buttons_name_it(client, sheet):
+    _r, answer = send(client, sheet, "k" * 16, "call", number=1, contract="solo", suit="gras", declarer=2)
+    assert "Gras-Solo" in answer["message"] and ":" not in answer["message"].split("gerufen")[1]
+    assert phone_context(sheet)["state"]["calls"][0]["label"] == "Gras-Solo"
+
+
+def test_the_folders_addresses_lead_to_the_tournaments(client):
+    for address in ("/manage/", "/referee/", "/t/"):
+        response = client.get(address)
+        assert response.status_code == 302 and response["Location"] == reverse("home")
