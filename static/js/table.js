@@ -62,9 +62,14 @@
     });
     var signSection = document.getElementById("sign");
     signSection.hidden = !(state.status === "complete" && nextSigner());
+    // The final totals ("check the sheet, then sign") above the pad, not below it.
+    var moved = signSection.querySelector(".final");
+    if (moved) moved.remove();
     if (!signSection.hidden) {
       var seat = nextSigner();
       document.getElementById("sign-title").textContent = fill(T.sign_for, { p: seat.position, name: seat.name });
+      var final = document.querySelector("#sheet .final");
+      if (final) signSection.insertBefore(final, signSection.firstChild);
     }
     if (state.status === "signed") {
       document.getElementById("entry").hidden = true;

@@ -103,7 +103,7 @@ def test_a_whole_sheet_by_taps_at_phone_width(phone, drawn, sheet_of):
         phone.wait_text("#entry-title", f"Spiel {number}")
         sauspiel(phone, suit, declarer, partner, won, level)
     wait_stored(phone, sheet, 32, seconds=40)
-    phone.wait_text("#sheet", "Endstand")
+    phone.wait_text(".final", "Endstand")
     sheet.refresh_from_db()
     assert sheet.status == Scoresheet.Status.COMPLETE
     assert PhoneReceipt.objects.filter(scoresheet=sheet).count() == 33
@@ -183,14 +183,19 @@ def draw_signature(phone) -> None:
 def test_four_signatures_at_the_table_lock_the_sheet(phone, played, sheet_of):
     sheet = sheet_of(played, 1, 1)
     open_table(phone, sheet)
-    phone.wait_text("#sheet", "Endstand")
+    phone.wait_text(".final", "Endstand")
+    # The final totals stand above the pad: the players check the sheet, then sign.
+    assert phone.driver.execute_script(
+        "return document.querySelector('#sign').firstElementChild.classList.contains('final')"
+    )
+    phone.screenshot("table-sign")
     for position in (1, 2, 3, 4):
         phone.wait_text("#sign-title", f"Platz {position}:")
         draw_signature(phone)
         phone.find("#sign-save").click()
         if position < 4:  # the next player takes the phone once the signature is stored
             phone.wait_for(
-                lambda d, n=position: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == n
+                lambda d, n=position: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == n
             )
     phone.wait_text("#sheet", "gesperrt")
     sheet.refresh_from_db()
@@ -240,14 +245,14 @@ def test_a_table_of_five_by_taps_where_the_dealer_sits_out(phone, tournament, or
     first = GameEntry.objects.get(scoresheet=sheet, number=1)
     assert first.points == (0, 1, 1, -1, -1)
     assert "0" in phone.find("#sheet tr[data-game='1'] td.out").text
-    phone.wait_text("#sheet", "Endstand")
+    phone.wait_text(".final", "Endstand")
     for position in (1, 2, 3, 4, 5):
         phone.wait_text("#sign-title", f"Platz {position}:")
         draw_signature(phone)
         phone.find("#sign-save").click()
         if position < 5:
             phone.wait_for(
-                lambda d, n=position: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == n
+                lambda d, n=position: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == n
             )
     phone.wait_text("#sheet", "gesperrt")
     sheet.refresh_from_db()
@@ -303,11 +308,11 @@ def test_signatures_are_given_again_after_a_change_and_every_phone_sees_the_lock
     sheet = sheet_of(played, 1, 1)
     open_table(phone, sheet)
     desk.get(f"/tisch/{sheet.code}/")  # the second phone
-    desk.wait_text("#sheet", "Endstand")
+    desk.wait_text(".final", "Endstand")
     phone.wait_text("#sign-title", "Platz 1:")
     draw_signature(phone)
     phone.find("#sign-save").click()
-    phone.wait_for(lambda d: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == 1)
+    phone.wait_for(lambda d: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == 1)
     phone.find("#sheet tr[data-game='32']").click()
     tap(phone, "löschen", moves=False)
     phone.wait_for(expected_conditions.alert_is_present())
@@ -317,18 +322,19 @@ def test_signatures_are_given_again_after_a_change_and_every_phone_sees_the_lock
     phone.screenshot("table-signature-withdrawn")
     phone.wait_text("#entry-title", "Spiel 32")
     sauspiel(phone, "Gras", 1, 2, True)
-    phone.wait_text("#sheet", "Endstand")
+    phone.wait_text(".final", "Endstand")
     for position in (1, 2, 3, 4):
         phone.wait_text("#sign-title", f"Platz {position}:")
         draw_signature(phone)
         phone.find("#sign-save").click()
         if position < 4:
             phone.wait_for(
-                lambda d, n=position: d.find_element(By.CSS_SELECTOR, "#sheet .final").text.count("✓") == n
+                lambda d, n=position: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == n
             )
     phone.wait_text("#sheet", "gesperrt")
     sheet.refresh_from_db()
     assert sheet.status == Scoresheet.Status.SIGNED and sheet.signatures.count() == 4
     desk.wait_text("#sheet", "gesperrt", seconds=25)  # its next poll
-    assert "Endstand" not in desk.find("#sheet").text and "unterschrieben" in desk.find("#net").text
+    assert not desk.find("#sign").is_displayed() and "Endstand" not in desk.find("body").text
+    assert "unterschrieben" in desk.find("#net").text
     desk.screenshot("table-second-phone-locked")
