@@ -21,7 +21,7 @@ from scoring.scoresheet import Sheet
 from ..draw.models import Seat
 from ..errors import ServiceError
 from ..problems import problem_messages
-from ..tournaments.audit import record
+from ..tournaments.audit import record, record_sheet
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
 from .models import Approval, GameEntry, Scoresheet, Signature
@@ -176,13 +176,10 @@ def withdraw_signatures(user, sheet: Scoresheet) -> list[str]:
         return []
     Signature.objects.filter(scoresheet=sheet).delete()
     names = [name for _position, name in signed]
-    record(
-        sheet.match.tournament,
+    record_sheet(
         user,
+        sheet,
         "sheet.signatures_withdrawn",
-        scoresheet=sheet,
-        match=sheet.match.number,
-        table=sheet.table.number,
         seats=[position for position, _name in signed],
         names=names,
     )

@@ -22,7 +22,7 @@ from scoring.entries import Entry
 
 from ..errors import ServiceError
 from ..storage import MAX_SCAN_BYTES, PNG_MAGIC, scan_suffix
-from ..tournaments.audit import record
+from ..tournaments.audit import record_sheet
 from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .models import Correction, Scoresheet, Signature
@@ -65,13 +65,10 @@ def _lock_when_signed(sheet: Scoresheet, user) -> None:
         sheet.version += 1
         sheet.save(update_fields=["status", "locked_at", "signed_as", "digest_version", "digest", "version"])
         sheet.match.tournament.results_changed()
-        record(
-            sheet.match.tournament,
+        record_sheet(
             user,
+            sheet,
             "sheet.lock",
-            scoresheet=sheet,
-            match=sheet.match.number,
-            table=sheet.table.number,
             digest=sheet.digest,
         )
 
@@ -129,13 +126,10 @@ def sign_with_pad(
         image=image,
         recorded_by=user if getattr(user, "pk", None) else None,
     )
-    record(
-        sheet.match.tournament,
+    record_sheet(
         user,
+        sheet,
         "sheet.sign",
-        scoresheet=sheet,
-        match=sheet.match.number,
-        table=sheet.table.number,
         seat=position,
         name=name,
         method=Signature.Method.PAD,
@@ -172,13 +166,10 @@ def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int
         )
         for position in range(1, sheet.size + 1)
     )
-    record(
-        sheet.match.tournament,
+    record_sheet(
         user,
+        sheet,
         "sheet.scan",
-        scoresheet=sheet,
-        match=sheet.match.number,
-        table=sheet.table.number,
         suffix=suffix,
         bytes=scan.size,
         names=[s.name for s in signatures],
@@ -235,14 +226,11 @@ def correct(
     digest_before = sheet.digest
     saved = save_entry(user, sheet, entry, None, replace=True, correction=True)
     sheet.refresh_from_db()
-    logged = record(
-        sheet.match.tournament,
+    logged = record_sheet(
         user,
+        sheet,
         "sheet.correct",
-        scoresheet=sheet,
         game=entry.number,
-        match=sheet.match.number,
-        table=sheet.table.number,
         before=before,
         after=saved.as_record(),
         reason=reason.strip(),
@@ -274,13 +262,10 @@ def declare_void(user, sheet: Scoresheet, reason: str, expected_version: int | N
     sheet.version += 1
     sheet.save(update_fields=["status", "void_reason", "version"])
     sheet.match.tournament.results_changed()
-    record(
-        sheet.match.tournament,
+    record_sheet(
         user,
+        sheet,
         "sheet.void",
-        scoresheet=sheet,
-        match=sheet.match.number,
-        table=sheet.table.number,
         reason=sheet.void_reason,
     )
     return sheet

@@ -38,7 +38,7 @@ from ..results.models import CODE_LENGTH, Approval, Scoresheet, Signature, new_t
 from ..results.sheet import Known
 from ..results.store import locked_sheet
 from ..results.text import saved_text
-from ..tournaments.audit import record
+from ..tournaments.audit import record, record_sheet
 from ..tournaments.permissions import Perm, require
 from .models import ApprovalCall, PhoneReceipt
 
@@ -203,13 +203,10 @@ def renew_code(user, sheet: Scoresheet) -> str:
     sheet = locked_sheet(sheet)
     sheet.previous_code, sheet.code = sheet.code, new_table_code()
     sheet.save(update_fields=["code", "previous_code"])
-    record(
-        sheet.match.tournament,
+    record_sheet(
         user,
+        sheet,
         "sheet.code_renew",
-        scoresheet=sheet,
-        match=sheet.match.number,
-        table=sheet.table.number,
     )
     return sheet.code
 

@@ -23,3 +23,17 @@ def record(
             data=data,
         )
     )
+
+
+def record_sheet(user, sheet, action: str, *, game: int | None = None, **data) -> LogEntry:
+    """One log entry of a scoresheet as a whole, naming its match and table (``record``)."""
+    return record(
+        sheet.match.tournament,
+        user,
+        action,
+        scoresheet=sheet,
+        game=game,
+        match=sheet.match.number,
+        table=sheet.table.number,
+        **data,
+    )

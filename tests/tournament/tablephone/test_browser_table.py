@@ -180,6 +180,17 @@ def draw_signature(phone) -> None:
     ).move_by_offset(50, 25).move_by_offset(30, -10).release().perform()
 
 
+def sign_in_turn(phone, positions) -> None:
+    """Those seats sign on the pad in turn; each next player takes the phone once the
+    signature before his is stored (the last one locks the sheet)."""
+    for count, position in enumerate(positions, start=1):
+        phone.wait_text("#sign-title", f"Platz {position}:")
+        draw_signature(phone)
+        phone.find("#sign-save").click()
+        if count < len(positions):
+            phone.wait_for(lambda d, n=count: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == n)
+
+
 def test_four_signatures_at_the_table_lock_the_sheet(phone, played, sheet_of):
     sheet = sheet_of(played, 1, 1)
     open_table(phone, sheet)
@@ -189,14 +200,7 @@ def test_four_signatures_at_the_table_lock_the_sheet(phone, played, sheet_of):
         "return document.querySelector('#sign').firstElementChild.classList.contains('final')"
     )
     phone.screenshot("table-sign")
-    for position in (1, 2, 3, 4):
-        phone.wait_text("#sign-title", f"Platz {position}:")
-        draw_signature(phone)
-        phone.find("#sign-save").click()
-        if position < 4:  # the next player takes the phone once the signature is stored
-            phone.wait_for(
-                lambda d, n=position: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == n
-            )
+    sign_in_turn(phone, (1, 2, 3, 4))
     phone.wait_text("#sheet", "gesperrt")
     sheet.refresh_from_db()
     assert sheet.status == Scoresheet.Status.SIGNED and sheet.digest
@@ -246,14 +250,7 @@ def test_a_table_of_five_by_taps_where_the_dealer_sits_out(phone, tournament, or
     assert first.points == (0, 1, 1, -1, -1)
     assert "0" in phone.find("#sheet tr[data-game='1'] td.out").text
     phone.wait_text(".final", "Endstand")
-    for position in (1, 2, 3, 4, 5):
-        phone.wait_text("#sign-title", f"Platz {position}:")
-        draw_signature(phone)
-        phone.find("#sign-save").click()
-        if position < 5:
-            phone.wait_for(
-                lambda d, n=position: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == n
-            )
+    sign_in_turn(phone, (1, 2, 3, 4, 5))
     phone.wait_text("#sheet", "gesperrt")
     sheet.refresh_from_db()
     assert sheet.status == Scoresheet.Status.SIGNED and sheet.signatures.count() == 5
@@ -309,9 +306,7 @@ def test_signatures_are_given_again_after_a_change_and_every_phone_sees_the_lock
     open_table(phone, sheet)
     desk.get(f"/tisch/{sheet.code}/")  # the second phone
     desk.wait_text(".final", "Endstand")
-    phone.wait_text("#sign-title", "Platz 1:")
-    draw_signature(phone)
-    phone.find("#sign-save").click()
+    sign_in_turn(phone, (1,))
     phone.wait_for(lambda d: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == 1)
     phone.find("#sheet tr[data-game='32']").click()
     tap(phone, "löschen", moves=False)
@@ -323,14 +318,7 @@ def test_signatures_are_given_again_after_a_change_and_every_phone_sees_the_lock
     phone.wait_text("#entry-title", "Spiel 32")
     sauspiel(phone, "Gras", 1, 2, True)
     phone.wait_text(".final", "Endstand")
-    for position in (1, 2, 3, 4):
-        phone.wait_text("#sign-title", f"Platz {position}:")
-        draw_signature(phone)
-        phone.find("#sign-save").click()
-        if position < 4:
-            phone.wait_for(
-                lambda d, n=position: d.find_element(By.CSS_SELECTOR, ".final").text.count("✓") == n
-            )
+    sign_in_turn(phone, (1, 2, 3, 4))
     phone.wait_text("#sheet", "gesperrt")
     sheet.refresh_from_db()
     assert sheet.status == Scoresheet.Status.SIGNED and sheet.signatures.count() == 4

@@ -26,6 +26,23 @@ def send(client, sheet, key, action, **data):
     return response, response.json()
 
 
+def sign_on_the_phone(client, sheet, positions, signature_png) -> dict:
+    """Those seats sign in turn on the table's phone; the answer to the last signature."""
+    for position in positions:
+        sheet.refresh_from_db()
+        _r, answer = send(
+            client,
+            sheet,
+            f"sign{position}" * 3,
+            "sign",
+            position=position,
+            image=signature_png(),
+            base=sheet.version,
+        )
+        assert answer["ok"], answer
+    return answer
+
+
 @pytest.fixture
 def sheet(drawn, sheet_of):
     return sheet_of(drawn, 1, 1)
@@ -201,18 +218,7 @@ def test_only_the_supervisor_answers_a_call(client, sheet, referee):
 def test_sign_at_the_table_locks_the_sheet(client, played, sheet_of, signature_png):
     sheet = sheet_of(played, 1, 1)
     assert sheet.status == "complete"
-    for position in (1, 2, 3, 4):
-        sheet.refresh_from_db()
-        _r, answer = send(
-            client,
-            sheet,
-            f"sign{position}" * 3,
-            "sign",
-            position=position,
-            image=signature_png(),
-            base=sheet.version,
-        )
-        assert answer["ok"], answer
+    answer = sign_on_the_phone(client, sheet, (1, 2, 3, 4), signature_png)
     sheet.refresh_from_db()
     assert sheet.status == "signed" and sheet.digest
     assert "gesperrt" in answer["html"]
@@ -509,18 +515,7 @@ def test_a_change_after_a_signature_withdraws_it(client, played, sheet_of, signa
     from tournament.models import LogEntry, Signature
 
     sheet = sheet_of(played, 1, 1)
-    for position in (1, 2):
-        sheet.refresh_from_db()
-        _r, answer = send(
-            client,
-            sheet,
-            f"sign{position}" * 3,
-            "sign",
-            position=position,
-            image=signature_png(),
-            base=sheet.version,
-        )
-        assert answer["ok"], answer
+    answer = sign_on_the_phone(client, sheet, (1, 2), signature_png)
     names = list(sheet.signatures.order_by("position").values_list("name", flat=True))
     _r, answer = send(client, sheet, "d" * 16, "delete", number=32, base=answer["version"])
     assert answer["ok"], answer
