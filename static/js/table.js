@@ -62,14 +62,17 @@
     });
     var signSection = document.getElementById("sign");
     signSection.hidden = !(state.status === "complete" && nextSigner());
-    // The final totals ("check the sheet, then sign") above the pad, not below it.
-    var moved = signSection.querySelector(".final");
-    if (moved) moved.remove();
+    // The final totals ("check the sheet, then sign") above the pad, not below it; back at the
+    // top of the sheet when the pad is not shown. A sheet drawn anew brings its own.
+    var shown = signSection.querySelector(".final"), inSheet = document.querySelector("#sheet .final");
+    var sheetBox = document.getElementById("sheet");
+    if (shown && inSheet) { shown.remove(); shown = null; }
+    var final = inSheet || shown;
+    if (final && !signSection.hidden) signSection.insertBefore(final, signSection.firstChild);
+    else if (final && sheetBox) sheetBox.insertBefore(final, sheetBox.firstChild);
     if (!signSection.hidden) {
       var seat = nextSigner();
       document.getElementById("sign-title").textContent = fill(T.sign_for, { p: seat.position, name: seat.name });
-      var final = document.querySelector("#sheet .final");
-      if (final) signSection.insertBefore(final, signSection.firstChild);
     }
     if (state.status === "signed") {
       document.getElementById("entry").hidden = true;
@@ -176,9 +179,10 @@
   function callText(call) {
     var values = { n: call.number, c: call.label, b: call.by, t: call.since };
     if (call.status === "waiting") return fill(T.waiting_call, values);
-    var text = fill(call.status === "approved" ? T.approved_call : T.refused_call, values);
+    var text = fill(call.status === "approved" ? T.approved_call : call.status === "refused" ? T.refused_call : T.withdrawn_call, values);
+    if (!call.reason) return text;
     // "… refused by X: the hand is too weak." (the reason goes before the sentence's full stop)
-    return call.reason ? text.replace(/\.$/, "") + ": " + call.reason.replace(/\.$/, "") + "." : text;
+    return text.replace(/\.$/, "") + ": " + call.reason + (/[.!?]$/.test(call.reason) ? "" : ".");
   }
 
   function codeDead(message, html, newState, told) {

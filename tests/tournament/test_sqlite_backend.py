@@ -150,3 +150,53 @@ def test_without_a_queue_file_the_writers_still_write(tmp_path, caplog):
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="the suite runs on PostgreSQL")
 def test_an_in_memory_database_has_no_queue(db):
     assert connection.is_in_memory_db() and connection._queue_path() is None
+
+
+def test_a_wait_cut_short_leaves_no_lock_behind(tmp_path, monkeypatch):
+    """A writer interrupted while it waits (a signal's SystemExit in the job worker, say) gives
+    its place up like one that timed out: the lock its waiting thread takes later goes with the
+    file, and the next writer gets its turn."""
+    import threading as threads
+
+    path = tmp_path / "hall.sqlite3"
+    first = wrapper(path)
+    begin(first)
+    second = wrapper(path, queue_timeout=30)
+
+    def interrupted(self, timeout=None):
+        raise SystemExit("stopped")
+
+    monkeypatch.setattr(threads.Event, "wait", interrupted)
+    with pytest.raises(SystemExit):
+        begin(second)
+    monkeypatch.undo()
+    second.close()
+    first.commit()
+    first.set_autocommit(True)
+    third = wrapper(path, queue_timeout=10)
+    begin(third)  # would wait 10 s and fail if the interrupted wait had kept the lock
+    third.commit()
+    third.close()
+    first.close()
+
+
+def test_a_process_forked_while_a_writer_waits_keeps_no_copy_of_its_wait(tmp_path):
+    import os
+
+    from tournament.sqlite_backend import base
+
+    path = tmp_path / "hall.sqlite3"
+    first = wrapper(path)
+    begin(first)
+    second = wrapper(path, queue_timeout=0.2)
+    with pytest.raises(Exception, match="database is locked"):
+        begin(second)  # its waiting thread still waits for the lock
+    assert base._waiting
+    child = os.fork()
+    if child == 0:  # the child: every waiting descriptor closed at the fork
+        os._exit(0 if not base._waiting else 1)
+    _pid, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    second.close()
+    first.commit()
+    first.close()

@@ -9,7 +9,8 @@ from django.utils.translation import gettext as _
 from ..draw.models import Seat
 from ..errors import ServiceError
 from ..results.models import Scoresheet
-from ..results.services import require_game
+from ..results.services import require_game, withdraw_signatures
+from ..results.store import locked_sheet
 from ..teams import services as team_service
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
@@ -194,6 +195,14 @@ def substitute(
             _("Start number %(number)s already has a substitute from match %(match)s, game %(game)s.")
             % {"number": participant.number, "match": from_match, "game": from_game}
         ) from None
+    # A sheet partly signed with the names it had is signed again with the substitute's (5.3.2).
+    for sheet in Scoresheet.objects.filter(
+        table__seats__participant=participant,
+        match__number__gte=from_match,
+        match__discarded_at__isnull=True,
+        status=Scoresheet.Status.COMPLETE,
+    ).order_by():
+        withdraw_signatures(user, locked_sheet(sheet))
     tournament.results_changed()
     record(
         tournament,

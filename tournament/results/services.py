@@ -161,13 +161,18 @@ class Entered:
     withdrawn: list[str]
 
 
-def withdraw_signatures(user, sheet: Scoresheet) -> list[str]:
+def withdraw_signatures(user, sheet: Scoresheet, status: str | None = None) -> list[str]:
     """5.3.2: a player's signature confirms the sheet as he signed it. A game entered, changed or
-    deleted, or an approval given or withdrawn, before the last signature locks the sheet
-    withdraws the signatures given so far: the history names them, and they sign again. Only a
-    complete sheet is signed (and a change that leaves it incomplete withdraws them at once);
-    call with the sheet locked, as it was before the change."""
-    if sheet.status != Scoresheet.Status.COMPLETE:
+    deleted, an approval given or withdrawn, or a substitute taking a seat, before the last
+    signature locks the sheet withdraws the signatures given so far: the history names them,
+    and they sign again. Call with the sheet locked; ``status``: the sheet's before the change
+    (a signed sheet keeps its signatures: only the supervisor corrects it, 5.3.4). Only a complete
+    sheet is signed, and a change that leaves it incomplete withdraws them at once; where the
+    table's phone read the sheet as having none (``any_signatures``), an open sheet has none."""
+    status = status or sheet.status
+    if status == Scoresheet.Status.SIGNED:
+        return []
+    if status != Scoresheet.Status.COMPLETE and sheet.__dict__.get("any_signatures") is False:
         return []
     signed = list(
         Signature.objects.filter(scoresheet=sheet).order_by("position").values_list("position", "name")
@@ -296,12 +301,15 @@ def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
     Call in the transaction that holds the sheet at the version the plan read."""
     sheet, number = plan.sheet, plan.number
     tournament = sheet.match.tournament
-    # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest.
-    withdrawn = [] if plan.correction else withdraw_signatures(plan.user, sheet)
+    status = sheet.status
     written = store_scored(tournament, [(sheet, plan.score)], plan.stored_entries, raise_version, plan.seats)[
         sheet.pk
     ]
     saved = written[number]
+    # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest. A game
+    # entered again as it was changes nothing that was signed.
+    unchanged = plan.before is not None and plan.before == saved.as_record()
+    withdrawn = [] if plan.correction or unchanged else withdraw_signatures(plan.user, sheet, status)
     if not plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
         record(
             tournament,
@@ -349,7 +357,8 @@ def approve(
     expected_version: int | None = None,
 ) -> Approval:
     """The supervisor approves a Tout, a Sie or a late Solo/Wenz for game ``number``
-    (5.2.14, 5.2.16), with the hand check when the cards were entered."""
+    (5.2.14, 5.2.16), with the hand check when the cards were entered. The approval carries
+    ``withdrawn``: the names of those whose signatures it withdrew."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
@@ -374,7 +383,7 @@ def approve(
     check = None
     if hand:
         check = hand_check_record(check_hand(hand, contract_value, Suit(suit) if suit else None))
-    withdraw_signatures(user, sheet)
+    withdrawn = withdraw_signatures(user, sheet)
     approval, _created = Approval.objects.update_or_create(
         scoresheet=sheet,
         number=number,
@@ -396,6 +405,7 @@ def approve(
         before=replaced,
         after={"contract": contract_value.value, "hand": hand or None},
     )
+    approval.withdrawn = withdrawn  # whose signatures it withdrew, for the supervisor's message
     return approval
 
 

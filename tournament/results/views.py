@@ -94,6 +94,8 @@ class ApprovalMessages:
             else _("Game %(game)s: %(contract)s approved.")
         )
         messages.success(self.request, text % values)
+        if approval.withdrawn:
+            messages.warning(self.request, sheet_service.withdrawn_text(approval.withdrawn))
         for problem in (approval.hand_check or {}).get("problems", []):
             messages.warning(self.request, problem)
 

@@ -33,10 +33,25 @@ logger = logging.getLogger(__name__)
 WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
 
 
+# The waiting threads' descriptors: a process forked meanwhile (the job worker lays out PDFs in
+# forked processes) closes its copies, or a lock taken later would stay with the child.
+_waiting: set[int] = set()
+
+
+def _close_waiting_in_child() -> None:
+    for duplicate in list(_waiting):
+        os.close(duplicate)
+    _waiting.clear()
+
+
+os.register_at_fork(after_in_child=_close_waiting_in_child)
+
+
 def _lock(descriptor: int, timeout: float) -> bool:
     """Take the exclusive lock on ``descriptor`` within ``timeout`` seconds. The wait is the
-    kernel's (``flock`` blocks in a thread of its own, which gives it up when the caller does);
-    False when it was not taken in time."""
+    kernel's (``flock`` blocks in a thread of its own); False when it was not taken in time. A
+    caller that gives up (False, or an exception while it waits) closes ``descriptor``: the
+    lock, if the waiting thread takes it later, then goes with the file."""
     try:
         fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
         return True
@@ -48,12 +63,14 @@ def _lock(descriptor: int, timeout: float) -> bool:
     # The waiting thread's own descriptor of the same open file: the lock it takes is the
     # caller's, and if the caller gave up and closed his, it goes when this one is closed.
     duplicate = os.dup(descriptor)
+    _waiting.add(duplicate)
 
     def wait() -> None:
         try:
             fcntl.flock(duplicate, fcntl.LOCK_EX)  # waits without the GIL
             taken.set()
         finally:
+            _waiting.discard(duplicate)
             os.close(duplicate)
 
     threading.Thread(target=wait, daemon=True, name="sqlite-writers-queue").start()
@@ -125,11 +142,18 @@ class DatabaseWrapper(base.DatabaseWrapper):
         descriptor = self._open_queue()
         if descriptor is None:
             return
-        if not _lock(descriptor, self._queue_timeout()):
-            # Closed, so that the waiting thread's lock, if it comes, goes with the file; the
-            # next transaction opens it anew.
-            self._queue_file = None
-            os.close(descriptor)
+        try:
+            taken = _lock(descriptor, self._queue_timeout())
+        except BaseException:  # interrupted while waiting (a signal's SystemExit, say)
+            taken = False
+            raise
+        finally:
+            if not taken:
+                # Closed, so that the waiting thread's lock, if it comes, goes with the file;
+                # the next transaction opens it anew.
+                self._queue_file = None
+                os.close(descriptor)
+        if not taken:
             raise OperationalError("database is locked")
         self._in_queue = True
 

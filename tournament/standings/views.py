@@ -108,15 +108,23 @@ class StandingsMixin(PartialMixin):
         }
 
 
-# The parameters of the addresses the standings pages link to (search, page, order): a page is
-# kept only for those, so that made-up addresses cannot fill the cache with copies.
-KEPT_PARAMETERS = frozenset({"q", "page", "sort"})
+# The orders the standings' header links to: one column, either way.
+_COLUMNS = ("rank", "number", "name", *(m.key for m in standings.METRICS))
+ORDERS = frozenset(_COLUMNS) | frozenset(f"-{column}" for column in _COLUMNS)
 
 
 def keepable(request) -> bool:
+    """Whether the address is one the standings pages link to (a search, a page as its number,
+    an order by one column): a page is kept only for those, so that made-up addresses cannot
+    fill the cache with copies."""
     parameters = request.GET
-    return set(parameters) <= KEPT_PARAMETERS and all(
-        len(values) == 1 and len(values[0]) <= 40 for _name, values in parameters.lists()
+    if not set(parameters) <= {"q", "page", "sort"} or any(len(v) != 1 for _n, v in parameters.lists()):
+        return False
+    page, order = parameters.get("page"), parameters.get("sort")
+    return (
+        len(parameters.get("q", "")) <= 40
+        and (page is None or (page.isdigit() and page == str(int(page)) and int(page) <= 10_000))
+        and (order is None or order in ORDERS)
     )
 
 

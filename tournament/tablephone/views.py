@@ -282,6 +282,7 @@ def phone_texts() -> dict[str, str]:
         "waiting_call": _("Game %n: waiting for the supervisor (called at %t)."),
         "approved_call": _("Game %n: %c approved by %b."),
         "refused_call": _("Game %n: %c refused by %b."),
+        "withdrawn_call": _("Game %n: the call (%c) is closed."),
         "code_dead": _("code no longer valid"),
         "locked": _("signed and locked"),
     }

@@ -358,14 +358,40 @@ def test_a_game_changed_at_the_desk_after_signatures_withdraws_them(played, shee
     sheet = sign(referee, sheet_of(played, 1, 1), positions=(1, 2, 3))
     assert sheet.status == "complete"
     stored = sheet.entries.get(number=32)
-    rules = played.rules
-    approvals = services.approvals_of(sheet)
-    entered = services.enter(
-        referee, sheet, to_engine(stored, approvals, rules, sheet.size), sheet.version, replace=True
+    as_it_was = to_engine(stored, services.approvals_of(sheet), played.rules, sheet.size)
+    # Entered again as it was: nothing that was signed changed, the signatures stay.
+    assert services.enter(referee, sheet, as_it_was, sheet.version, replace=True).withdrawn == []
+    sheet.refresh_from_db()
+    assert sheet.signatures.count() == 3
+    changed = next(
+        game
+        for game in (
+            Game(32, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON),
+            Game(32, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.LOST),
+        )
+        if game != as_it_was
     )
+    entered = services.enter(referee, sheet, changed, sheet.version, replace=True)
     assert len(entered.withdrawn) == 3 and not Signature.objects.filter(scoresheet=sheet).exists()
     assert LogEntry.objects.filter(scoresheet=sheet, action="sheet.signatures_withdrawn").count() == 1
     sheet = sign(referee, sheet, positions=(1, 2, 3, 4))
     assert sheet.status == "signed"  # all four signed the sheet as it is now
     # Approvals and deletions withdraw them too; a sheet with none to withdraw writes no line.
     assert services.withdraw_signatures(referee, sheet) == []
+
+
+def test_a_substitute_taking_a_seat_withdraws_the_signatures_given(
+    played, sheet_of, referee, organiser, sign
+):
+    """The sheet is signed again with the substitute's name on his seat (5.2.11, 5.3.2)."""
+    from tournament.models import LogEntry
+    from tournament.participants import services as participants
+
+    sheet = sign(referee, sheet_of(played, 1, 1), positions=(1, 2))
+    player = sheet.table.seats.get(position=2).participant
+    participants.substitute(organiser, player, "Ersatz, Sepp", from_match=1, from_game=1)
+    assert not sheet.signatures.exists()
+    log = LogEntry.objects.get(scoresheet=sheet, action="sheet.signatures_withdrawn")
+    assert log.data["seats"] == [1, 2]
+    sheet = sign(referee, sheet, positions=(1, 2, 3, 4))
+    assert sheet.status == "signed" and "Ersatz, Sepp" in sheet.signatures.get(position=2).name

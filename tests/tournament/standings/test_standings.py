@@ -565,7 +565,15 @@ def test_only_the_addresses_the_pages_link_to_are_kept(client, drawn):
 
     client.get(url, {"page": "1", "sort": "-points"})
     assert len(pages()) == 1
-    for made_up in ({"x": "1"}, {"sort": ",".join(["points"] * 30)}, {"page": ["1", "2"]}):
+    made_up_addresses = (
+        {"x": "1"},
+        {"sort": ",".join(["points"] * 30)},
+        {"sort": "junk1"},
+        {"page": ["1", "2"]},
+        {"page": "01"},
+        {"q": "x" * 41},
+    )
+    for made_up in made_up_addresses:
         assert client.get(url, made_up).status_code == 200
     assert len(pages()) == 1  # drawn, not kept
     for n in range(tournament_extras.HEADERS_KEPT + 5):
