@@ -115,6 +115,19 @@ def test_a_write_outside_a_transaction_takes_its_turn_too(tmp_path):
     first.close()
 
 
+def the_next_writer_gets_its_turn(path, first) -> None:
+    """The holder commits, and a writer coming next begins at once: a wait given up meanwhile
+    left no lock behind (its waiting thread's lock, taken at the commit, went with its file;
+    kept, this writer would wait its 10 s and fail)."""
+    first.commit()
+    first.set_autocommit(True)
+    third = wrapper(path, queue_timeout=10)
+    begin(third)
+    third.commit()
+    third.close()
+    first.close()
+
+
 def test_a_writer_gives_up_after_the_timeout_and_leaves_no_lock_behind(tmp_path):
     from django.db import OperationalError
 
@@ -127,13 +140,7 @@ def test_a_writer_gives_up_after_the_timeout_and_leaves_no_lock_behind(tmp_path)
         begin(second)
     assert time.monotonic() - started >= 0.3
     second.close()
-    first.commit()  # the lock the given-up wait takes meanwhile goes with its file
-    first.set_autocommit(True)
-    third = wrapper(path, queue_timeout=10)
-    begin(third)  # the queue is free
-    third.commit()
-    third.close()
-    first.close()
+    the_next_writer_gets_its_turn(path, first)
 
 
 def test_without_a_queue_file_the_writers_still_write(tmp_path, caplog):
@@ -156,8 +163,6 @@ def test_a_wait_cut_short_leaves_no_lock_behind(tmp_path, monkeypatch):
     """A writer interrupted while it waits (a signal's SystemExit in the job worker, say) gives
     its place up like one that timed out: the lock its waiting thread takes later goes with the
     file, and the next writer gets its turn."""
-    import threading as threads
-
     path = tmp_path / "hall.sqlite3"
     first = wrapper(path)
     begin(first)
@@ -166,18 +171,12 @@ def test_a_wait_cut_short_leaves_no_lock_behind(tmp_path, monkeypatch):
     def interrupted(self, timeout=None):
         raise SystemExit("stopped")
 
-    monkeypatch.setattr(threads.Event, "wait", interrupted)
+    monkeypatch.setattr(threading.Event, "wait", interrupted)
     with pytest.raises(SystemExit):
         begin(second)
     monkeypatch.undo()
     second.close()
-    first.commit()
-    first.set_autocommit(True)
-    third = wrapper(path, queue_timeout=10)
-    begin(third)  # would wait 10 s and fail if the interrupted wait had kept the lock
-    third.commit()
-    third.close()
-    first.close()
+    the_next_writer_gets_its_turn(path, first)
 
 
 def test_a_process_forked_while_a_writer_waits_keeps_no_copy_of_its_wait(tmp_path):

@@ -23,7 +23,7 @@ import fcntl
 import logging
 import os
 import threading
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
 from django.db.backends.sqlite3 import base
 from django.db.utils import OperationalError
@@ -82,21 +82,18 @@ class QueuedCursor(base.SQLiteCursorWrapper):
 
     queue: DatabaseWrapper
 
+    def _turn(self, query: str):
+        if self.connection.in_transaction or not query.lstrip()[:7].upper().startswith(WRITES):
+            return nullcontext()
+        return self.queue.queued()
+
     def execute(self, query, params=None):
-        if self.connection.in_transaction or not _writes(query):
-            return super().execute(query, params)
-        with self.queue.queued():
+        with self._turn(query):
             return super().execute(query, params)
 
     def executemany(self, query, param_list):
-        if self.connection.in_transaction or not _writes(query):
+        with self._turn(query):
             return super().executemany(query, param_list)
-        with self.queue.queued():
-            return super().executemany(query, param_list)
-
-
-def _writes(query: str) -> bool:
-    return query.lstrip()[:7].upper().startswith(WRITES)
 
 
 class DatabaseWrapper(base.DatabaseWrapper):
@@ -142,12 +139,10 @@ class DatabaseWrapper(base.DatabaseWrapper):
         descriptor = self._open_queue()
         if descriptor is None:
             return
+        taken = False
         try:
             taken = _lock(descriptor, self._queue_timeout())
-        except BaseException:  # interrupted while waiting (a signal's SystemExit, say)
-            taken = False
-            raise
-        finally:
+        finally:  # not taken in time, or interrupted while waiting (a signal's SystemExit, say)
             if not taken:
                 # Closed, so that the waiting thread's lock, if it comes, goes with the file;
                 # the next transaction opens it anew.
