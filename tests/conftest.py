@@ -3,6 +3,21 @@ from django.core.cache import caches
 
 from tournament.standings import standings
 
+# The markers `make test-fast` leaves out (pyproject lists them), given by the fixtures a test uses.
+BROWSER_FIXTURES = {"desk", "phone", "live_server"}  # Selenium's Chromium on pytest-django's live server
+HALL_FIXTURES = {"hall"}  # tests/tournament/test_hall.py: make hall's server
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser and hall tests carry their marker by the fixtures they use; the tests that start
+    app processes of their own (no fixture says so) are marked ``processes`` by hand."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & HALL_FIXTURES:
+            item.add_marker(pytest.mark.hall)
+
 
 @pytest.fixture(scope="session")
 def _cache_folder(tmp_path_factory):
