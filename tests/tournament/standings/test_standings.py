@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from scoring import Contract, Game, Result, Suit
 from scoring.ranking import Tally
+from tests.tournament.helpers import written_around_the_services
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
@@ -136,7 +137,7 @@ def test_lots_only_for_prize_places(drawn, organiser, supervisor, enter):
     enter(supervisor, two, Game(1, Contract.RUFER, 1, suit=Suit.GRAS, partner=2, result=Result.WON))
     drawn.prize_places = 2
     drawn.save()
-    drawn.results_changed()
+    written_around_the_services(drawn)
     lot = lots_service.draw_lots(organiser, drawn, prize_places_only=True, seed="p")
     assert [sorted(g["members"]) for g in lot.groups] == [
         sorted([at_one[1], at_one[2], at_two[1], at_two[2]])
@@ -386,7 +387,7 @@ def test_each_criterion_decides_in_turn_in_the_database(drawn):
         ):
             setattr(seat, field, value)
         seat.save()
-    drawn.results_changed()
+    written_around_the_services(drawn)
     result = standings.compute(drawn)
     assert [(row.rank, row.number) for row in result.rows] == [
         (1, 1),
