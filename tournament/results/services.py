@@ -296,15 +296,13 @@ def plan_entry(
     )
 
 
-def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
+def apply_entry(plan: EntryPlan) -> Entered:
     """Write a plan (``plan_entry``): the scored sheet stored, the change in the history.
     Call in the transaction that holds the sheet at the version the plan read."""
     sheet, number = plan.sheet, plan.number
     tournament = sheet.match.tournament
     status = sheet.status
-    written = store_scored(tournament, [(sheet, plan.score)], plan.stored_entries, raise_version, plan.seats)[
-        sheet.pk
-    ]
+    written = store_scored([(sheet, plan.score)], plan.stored_entries, plan.seats)[sheet.pk]
     saved = written[number]
     # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest. A game
     # entered again as it was changes nothing that was signed.
@@ -341,7 +339,7 @@ def delete_entry(
     require(user, tournament, _required_permission(entry))
     before = entry.as_record()
     withdrawn = withdraw_signatures(user, sheet)
-    store_scored(tournament, [(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
+    store_scored([(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
     record(tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before)
     return withdrawn
 
@@ -395,7 +393,7 @@ def approve(
             "hand_check": check,
         },
     )
-    store_scored(tournament, [(sheet, score(sheet))])
+    store_scored([(sheet, score(sheet))])
     record(
         tournament,
         user,
@@ -421,7 +419,7 @@ def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: in
     before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
     withdrawn = withdraw_signatures(user, sheet)
     approval.delete()
-    store_scored(tournament, [(sheet, score(sheet))])
+    store_scored([(sheet, score(sheet))])
     record(tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before)
     return withdrawn
 
@@ -479,7 +477,7 @@ def fill_sheets(
             )
         scored.append((sheet, sheet_score))
     Approval.objects.bulk_create(new_approvals, batch_size=2000)
-    store_scored(tournament, scored)
+    store_scored(scored)
     games = sum(len(sheet_score.rows) for _sheet, sheet_score in scored)
     record(tournament, user, "results.fill", sheets=len(scored), games=games)
     return games

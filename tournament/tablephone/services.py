@@ -217,14 +217,10 @@ def renew_code(user, sheet: Scoresheet) -> str:
 @dataclass(frozen=True)
 class Reply:
     """What a write answers beyond its message: the sheet as it left it (``Known``), so that the
-    page sent back is drawn without reading the sheet again; ``raise_version``: the write left
-    raising the tournament's results version to ``_send_once``, which does it as the
-    transaction's last write (every table's entry raises it: on PostgreSQL the tournament's row
-    is then held from that update to the commit only)."""
+    page sent back is drawn without reading the sheet again."""
 
     message: str
     known: Known | None = None
-    raise_version: bool = False
 
 
 @dataclass(frozen=True)
@@ -303,7 +299,7 @@ def _send_game(code: str, key: str, data: dict) -> Sent | None:
         with transaction.atomic():
             if _LOCKED_STATE.first(sheet.pk) != (previous, sheet.status, None, sheet.code):
                 raise _Changed  # written, signed or voided, its code renewed or its draw discarded
-            entered = sheet_service.apply_entry(plan, raise_version=False)
+            entered = sheet_service.apply_entry(plan)
             close_calls(sheet, plan.number)
             answer = {
                 "ok": True,
@@ -313,7 +309,6 @@ def _send_game(code: str, key: str, data: dict) -> Sent | None:
                 "previous": previous,
             }
             insert(PhoneReceipt(scoresheet=sheet, key=key, answer=answer))
-            sheet.match.tournament.results_changed()  # last: the row every table shares
     except (_Changed, IntegrityError):
         return None
     return Sent(answer, sheet, entered.sheet)
@@ -326,12 +321,12 @@ def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> Sent:
         return Sent({**sheet.receipt, "repeated": True}, sheet=sheet)
     previous = sheet.version
     actor = TableActor(sheet)
-    known, raise_version = None, False
+    known = None
     try:
         with transaction.atomic():
             reply = handler(actor, sheet, data)
         if isinstance(reply, Reply):
-            reply, known, raise_version = reply.message, reply.known, reply.raise_version
+            reply, known = reply.message, reply.known
         answer = {"ok": True, "message": reply, "details": []}
     except ServiceError as error:
         answer = {"ok": False, "message": str(error.message), "details": [str(d) for d in error.details]}
@@ -346,8 +341,6 @@ def _send_once(sheet: Scoresheet, key: str, handler, data: dict) -> Sent:
         version = Scoresheet.objects.filter(pk=sheet.pk).values_list("version", flat=True).get()
     answer.update(version=version, previous=previous)
     insert(PhoneReceipt(scoresheet=sheet, key=key, answer=answer))
-    if raise_version:
-        sheet.match.tournament.results_changed()
     return Sent(answer, sheet, known)
 
 
@@ -385,9 +378,9 @@ def plan_game(actor, sheet: Scoresheet, data: dict) -> sheet_service.EntryPlan:
 def enter_game(actor, sheet: Scoresheet, data: dict) -> Reply:
     """A game from the phone (``plan_game``) on the sheet locked in this transaction."""
     plan = plan_game(actor, sheet, data)
-    entered = sheet_service.apply_entry(plan, raise_version=False)
+    entered = sheet_service.apply_entry(plan)
     close_calls(sheet, plan.number)
-    return Reply(entered_text(entered), entered.sheet, raise_version=True)
+    return Reply(entered_text(entered), entered.sheet)
 
 
 def entered_text(entered: sheet_service.Entered) -> str:
