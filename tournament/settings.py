@@ -140,6 +140,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         server_side_binding=True, prepare_threshold=5 if _flag("PG_PREPARED", True) else None
     )
 
+# The hot paths' queries compiled by the ORM once and then run as SQL (tournament/prepared.py,
+# which relies on some of Django's private names: pyproject.toml lists them beside the pin).
+# PREPARED_QUERIES=0 runs every query through the plain ORM, with the same results.
+PREPARED_QUERIES = _flag("PREPARED_QUERIES", True)
+
 # Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 

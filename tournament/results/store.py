@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -26,7 +25,7 @@ from scoring.scoresheet import Sheet
 
 from ..draw.models import Seat
 from ..errors import ServiceError
-from ..prepared import Prepared, insert
+from ..prepared import Prepared, Update, insert
 from .models import Approval, GameEntry, Scoresheet
 
 TALLY_FIELDS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
@@ -221,13 +220,8 @@ def _seat_values(seat: Seat) -> tuple:
     return tuple(getattr(seat, field) for field in SEAT_FIELDS)
 
 
-def _update_sql(model, fields: Iterable[str]) -> str:
-    """``UPDATE <table> SET <field> = %s, … WHERE <pk> = %s`` for ``model``, quoted for the
-    database in use."""
-    quote = connection.ops.quote_name
-    meta = model._meta
-    columns = ", ".join(f"{quote(meta.get_field(field).column)} = %s" for field in fields)
-    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+_UPDATE_SEAT = Update(lambda pk: Seat.objects.filter(pk=pk), int, fields=SEAT_FIELDS)
+_UPDATE_SHEET = Update(lambda pk: Scoresheet.objects.filter(pk=pk), int, fields=("status", "version"))
 
 
 def _chunks(values: list, size: int = BATCH):
@@ -306,14 +300,10 @@ def store_scored(
         GameEntry.objects.bulk_create(created, batch_size=BATCH)
     # One statement each, executed for many rows (an entry at a table changes four or five
     # seats and one sheet; the ORM would build an UPDATE for each, or one CASE for all).
-    with connection.cursor() as cursor:
-        if changed_seats:
-            cursor.executemany(
-                _update_sql(Seat, SEAT_FIELDS),
-                [[*_seat_values(seat), seat.pk] for seat in changed_seats],
-            )
-        cursor.executemany(
-            _update_sql(Scoresheet, ("status", "version")),
-            [[sheet.status, sheet.version, sheet.pk] for sheet, _score in scored_sheets],
-        )
+    _UPDATE_SEAT.many(
+        [((seat.pk,), dict(zip(SEAT_FIELDS, _seat_values(seat), strict=True))) for seat in changed_seats]
+    )
+    _UPDATE_SHEET.many(
+        [((sheet.pk,), {"status": sheet.status, "version": sheet.version}) for sheet, _score in scored_sheets]
+    )
     return stored

@@ -11,14 +11,13 @@ out once and answered the same way each time."""
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from datetime import timedelta
 
 from django import forms as django_forms
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -29,7 +28,7 @@ from scoring.hands import check_hand
 
 from ..errors import ServiceError
 from ..participants.models import Substitution
-from ..prepared import Prepared, insert
+from ..prepared import Prepared, Update, insert
 from ..problems import problem_messages
 from ..results import services as sheet_service
 from ..results import signing
@@ -394,32 +393,26 @@ def entered_text(entered: sheet_service.Entered) -> str:
 def close_calls(sheet: Scoresheet, number: int) -> int:
     """A game entered closes the calls still waiting for it: it was played (an approval given
     later would be attached to a game it was not asked for). Every game a phone enters runs it,
-    in the write lock: one UPDATE built once (the ORM's update() spent about 0.4 ms building it)."""
-    values = [
-        ApprovalCall.Status.WITHDRAWN.value,
-        connection.ops.adapt_datetimefield_value(timezone.now()),
-        _("game entered"),
+    in the write lock: one UPDATE compiled once (the ORM's update() spent about 0.4 ms building it)."""
+    return _CLOSE_CALLS(
         sheet.pk,
         number,
         ApprovalCall.Status.WAITING.value,
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(_close_calls_sql(connection.vendor), values)
-        return cursor.rowcount
-
-
-@functools.cache
-def _close_calls_sql(vendor: str) -> str:
-    quote, meta = connection.ops.quote_name, ApprovalCall._meta
-
-    def column(name: str) -> str:
-        return quote(meta.get_field(name).column)
-
-    return (
-        f"UPDATE {quote(meta.db_table)} SET {column('status')} = %s, {column('answered')} = %s, "
-        f"{column('reason')} = %s WHERE {column('scoresheet')} = %s AND {column('number')} = %s "
-        f"AND {column('status')} = %s"
+        status=ApprovalCall.Status.WITHDRAWN.value,
+        answered=timezone.now(),
+        reason=_("game entered"),
     )
+
+
+_CLOSE_CALLS = Update(
+    lambda sheet, number, waiting: ApprovalCall.objects.filter(
+        scoresheet_id=sheet, number=number, status=waiting
+    ),
+    int,
+    int,
+    str,
+    fields=("status", "answered", "reason"),
+)
 
 
 def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
