@@ -11,12 +11,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from ..documents.qr import qr_vector
+from ..documents.views import DocumentMixin
 from ..errors import ServiceError
 from ..hall import phone_address
 from ..names import folded, search_key
 from ..participants.models import Participant
-from ..printing.tablecodes import qr_vector
-from ..printing.views import DocumentMixin
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services

@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..errors import ServiceError
 from ..names import folded, search_key
-from ..printing.xlsx import XLSX_MIME, workbook_bytes
 from ..results.models import Correction
 from ..results.sheet import sheet_view
 from ..standings import standings

@@ -10,9 +10,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
+from ..documents.views import DocumentMixin
 from ..errors import ServiceError
 from ..participants.models import Participant
-from ..printing.views import DocumentMixin
 from ..standings.forms import LotForm
 from ..standings.standings import METRICS
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin

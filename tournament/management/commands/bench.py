@@ -41,6 +41,7 @@ from scoring.notation import format_game
 from scoring.outcome import score_entry
 
 from ...demo.generator import add_participants, random_entry
+from ...documents.pdf import render_pdf
 from ...draw import services as draw_service
 from ...exchange.importer import import_plan
 from ...exchange.reader import read_document
@@ -56,7 +57,7 @@ from ...models import (
     StaffRole,
     Tournament,
 )
-from ...printing.pdf import _pdf, scoresheets_pdf, sheet_context, sheets_of
+from ...printing.pdf import scoresheets_pdf, sheet_context, sheets_of
 from ...printing.workbook import EXPORTERS
 from ...results import services as scoresheets
 from ...results.store import to_engine
@@ -968,7 +969,7 @@ class Command(BaseCommand):
             Context({"pages": [sheet_context(sheet, blank=True) for sheet in sample], "rows": rows})
         )
         start = time.perf_counter()
-        _pdf(html)
+        render_pdf(html)
         table_rate = len(sample) / (time.perf_counter() - start)
         rate = pages / seconds
         # Sheets with their 32 games each, as printed after a match (no target in the issue).
