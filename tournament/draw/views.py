@@ -11,7 +11,6 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
-from ..checkin.services import drawn_participants
 from ..documents.views import DocumentMixin
 from ..errors import ServiceError
 from ..names import initial, surname, surname_key
@@ -22,6 +21,7 @@ from ..tournaments.permissions import Perm
 from . import services as draw_service
 from .forms import DrawForm
 from .models import Seat
+from .services import drawn_participants
 
 
 class DrawView(TournamentMixin, FormView):
