@@ -23,7 +23,3 @@ organiser = [
         name="substitute",
     ),
 ]
-
-public = [
-    path("<slug:slug>/p/<int:number>/", views.ParticipantView.as_view(), name="participant"),
-]

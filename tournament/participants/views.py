@@ -17,17 +17,18 @@ from django_tables2 import RequestConfig
 from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..errors import ServiceError
 from ..names import folded, search_key
-from ..results.models import Correction
-from ..results.sheet import sheet_view
-from ..standings import standings
-from ..standings.views import empty_text
-from ..tournaments.access import PublicMixin, TournamentMixin
+from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm
 from . import registration
 from . import services as participant_service
 from .forms import ParticipantForm, RegistrationUploadForm, StatusChoiceForm, SubstitutionForm
 from .models import Participant, Substitution
-from .tables import ParticipantTable
+from .tables import ParticipantTable, empty_text
+
+
+def participant_of(tournament, number: int) -> Participant:
+    """Looked up through the tournament: a number of another tournament is a 404."""
+    return get_object_or_404(Participant, tournament=tournament, number=number)
 
 
 def participant_queryset(tournament):
@@ -124,13 +125,13 @@ class ParticipantEditView(TournamentMixin, FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def get_form_kwargs(self):
-        self.object = self.participant(self.number)
+        self.object = participant_of(self.tournament, self.number)
         return {**super().get_form_kwargs(), "instance": self.object}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         # As stored: a refused form has written what was typed into self.object.
-        context["participant"] = self.participant(self.number)
+        context["participant"] = participant_of(self.tournament, self.number)
         context["substitutions"] = self.object.substitutions.order_by("from_match", "from_game")
         context["seats"] = seat_list(self.object)
         return context
@@ -161,7 +162,7 @@ class SubstituteView(TournamentMixin, FormView):
 
     def get_participant(self):
         if self.object is None:
-            self.object = self.participant(self.kwargs["number"])
+            self.object = participant_of(self.tournament, self.kwargs["number"])
         return self.object
 
     def get_initial(self):
@@ -333,66 +334,3 @@ class ParticipantExportView(TournamentMixin, TemplateView):
             f'attachment; filename="{self.tournament.slug}-participants-{stamp}.xlsx"'
         )
         return response
-
-
-class ParticipantView(PublicMixin, TemplateView):
-    """A participant's day: table and seat in every match, each game with his points, his
-    running total and his rank."""
-
-    template_name = "public/participant.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        participant = get_object_or_404(
-            Participant.objects.prefetch_related("substitutions"),
-            tournament=self.tournament,
-            number=kwargs["number"],
-        )
-        overall = standings.compute(self.tournament)
-        seats = (
-            participant.seats.filter(match__discarded_at__isnull=True)
-            .select_related("table", "match", "table__scoresheet__match")
-            .prefetch_related(
-                "table__seats__participant__substitutions",
-                "table__scoresheet__entries",
-                "table__scoresheet__approvals",
-                Prefetch(
-                    "table__scoresheet__log",
-                    queryset=Correction.objects.all(),
-                    to_attr="prefetched_corrections",
-                ),
-            )
-            .order_by("match__number")
-        )
-        rules = self.tournament.rules
-        matches = []
-        for seat in seats:
-            view = sheet_view(seat.table.scoresheet, seats=seat.table.seats.all(), rules=rules)
-            games = view.counted_points(seat.position)
-            matches.append(
-                {
-                    "seat": seat,
-                    "mates": view.seats,
-                    "games": [
-                        {
-                            "line": line,
-                            "points": points,
-                            "total": total,
-                            "circled": line.circled == seat.position,
-                            # a table of five: he dealt this game and sat it out (README readings)
-                            "sat_out": view.size == 5 and line.dealer == seat.position,
-                        }
-                        for line, points, total in games
-                    ],
-                    "total": games[-1][2] if games else 0,
-                    "complete": view.score.complete,  # "Endstand" only when every game is in
-                    "void": view.void,
-                }
-            )
-        context.update(
-            participant=participant,
-            row=overall.row(participant.number),
-            matches=matches,
-            metrics=standings.METRICS,
-        )
-        return context

@@ -22,6 +22,7 @@ from django_tables2 import RequestConfig
 
 from ..draw.models import Match
 from ..errors import ServiceError
+from ..participants.tables import empty_text
 from ..prepared import Prepared
 from ..teams import standings as team_standings
 from ..teams.models import Team
@@ -37,15 +38,6 @@ logger = logging.getLogger(__name__)
 PER_PAGE = 50
 PAGE_SECONDS = 3600  # a kept page is dropped after an hour without a new result
 PROJECTOR_SECONDS = 15
-
-
-def empty_text(query: str) -> str:
-    """What an empty list says: nobody found for a search, or nobody yet."""
-    if query:
-        return _("Nobody found for “%(query)s”: type a name, part of it, or a start number.") % {
-            "query": query
-        }
-    return _("No participants yet.")
 
 
 # What the whole standings page asks besides (the players' phones open it): compiled once.

@@ -316,7 +316,7 @@ def test_renewing_takes_the_board_button(client, drawn, sheet, referee):
 def test_the_phones_traces_are_anonymised_with_the_tournament(client, drawn, sheet, supervisor):
     import datetime
 
-    from tournament.tournaments.retention import purge
+    from tournament.site.retention import purge
 
     send(client, sheet, "trace" * 4, "game", number=1, notation="re13+")
     send(client, sheet, "trace" * 3 + "calls", "call", number=2, contract="sie", declarer=1)

@@ -20,7 +20,7 @@ from ..participants.models import Participant, Substitution
 from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
 from ..series.models import Person
 from ..tablephone.models import ApprovalCall, PhoneReceipt
-from .models import GAME_ACTIONS, LogEntry, Tournament
+from ..tournaments.models import GAME_ACTIONS, LogEntry, Tournament
 
 
 @dataclass
