@@ -16,6 +16,8 @@ class TournamentConfig(AppConfig):
         from .jobs import runner
         from .printing import jobs as printing_jobs
         from .results import keeper
+        from .standings import views as standings_views
+        from .teams import standings as team_standings
         from .tournaments import services as tournament_service
 
         tournament_service.drawn.fill(draw_service.drawn)
@@ -27,5 +29,6 @@ class TournamentConfig(AppConfig):
         sheets.move.fill(keeper.move_sheets)
         sheets.lock.fill(keeper.lock_sheets)
         sheets.closed.fill(keeper.closed_sheets)
+        standings_views.team_standings.fill(team_standings.compute)
         runner.BUILDERS.update(printing_jobs.BUILDERS)
         runner.BUILDERS.update(exchange_jobs.BUILDERS)

@@ -11,11 +11,11 @@ from ..errors import ServiceError
 from ..results.models import Scoresheet
 from ..results.services import require_game, withdraw_signatures
 from ..results.store import locked_sheet
-from ..teams import services as team_service
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
 from . import registration
+from . import teams as team_service
 from .models import Participant, Substitution
 from .registration import age_on
 

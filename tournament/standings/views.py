@@ -22,10 +22,10 @@ from django_tables2 import RequestConfig
 
 from ..draw.models import Match
 from ..errors import ServiceError
+from ..hooks import Slot
+from ..participants.models import Team
 from ..participants.tables import empty_text
 from ..prepared import Prepared
-from ..teams import standings as team_standings
-from ..teams.models import Team
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
@@ -39,6 +39,9 @@ PER_PAGE = 50
 PAGE_SECONDS = 3600  # a kept page is dropped after an hour without a new result
 PROJECTOR_SECONDS = 15
 
+
+# The teams' standings under the overall ones (issue 17): the teams (above) answer at start-up.
+team_standings = Slot("The standings of the tournament's teams.")
 
 # What the whole standings page asks besides (the players' phones open it): compiled once.
 _DRAWN_MATCHES = Prepared(
@@ -230,7 +233,7 @@ class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
         context.update(self.standings_context())
         context["can_draw_lots"] = self.can(Perm.DRAW_LOTS)
         if context["match"] is None and self.tournament.teams.exists():  # issue 17
-            context["team_standings"] = team_standings.compute(self.tournament)
+            context["team_standings"] = team_standings(self.tournament)
         return context
 
     def form_valid(self, form):

@@ -6,8 +6,8 @@ import pytest
 from scoring import Contract, Game, Result, Suit
 from tournament.models import Participant, Scoresheet, Seat
 from tournament.participants import services as participant_service
+from tournament.participants import teams as team_service
 from tournament.results import services as sheet_service
-from tournament.teams import services as team_service
 from tournament.teams import standings as team_standings
 from tournament.tournaments.permissions import COMMAND_LINE
 

@@ -9,13 +9,13 @@ from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.models import ApprovalCall, Tournament
 from tournament.participants import services as participant_service
+from tournament.participants import teams as team_service
 from tournament.prizes import services as prize_service
 from tournament.prizes.reckoning import Line
 from tournament.series import services as series_service
 from tournament.series.models import Series
 from tournament.standings import lots
 from tournament.tablephone import services as table_service
-from tournament.teams import services as team_service
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
