@@ -34,6 +34,7 @@ organiser_patterns = [
     *printing.organiser,
     *jobs.organiser,
     *participants.organiser,
+    *results.organiser,
     *checkin.organiser,
     *draw.organiser,
     *standings.organiser,
