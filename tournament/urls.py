@@ -42,7 +42,7 @@ organiser_patterns = [
     *prizes.organiser,
     *teams.organiser,
 ]
-referee_patterns = [*results.referee, *printing.referee, *tablephone.referee]
+referee_patterns = [*site.referee, *results.referee, *printing.referee, *tablephone.referee]
 public_patterns = [*tournaments.public, *site.public, *standings.public, *teams.public]
 
 

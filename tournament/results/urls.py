@@ -3,7 +3,6 @@ from django.urls import path
 from . import substitute_views, views
 
 referee = [
-    path("<slug:slug>/match/<int:match>/", views.BoardView.as_view(), name="board"),
     path("<slug:slug>/match/<int:match>/table/<int:table>/", views.ScoresheetView.as_view(), name="sheet"),
     path(
         "<slug:slug>/match/<int:match>/draw/<int:draw>/table/<int:table>/",

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import board, views
 
 organiser = [
     path("<slug:slug>/", views.DashboardView.as_view(), name="dashboard"),
@@ -9,4 +9,8 @@ organiser = [
 public = [
     path("<slug:slug>/", views.OverviewView.as_view(), name="overview"),
     path("<slug:slug>/p/<int:number>/", views.ParticipantView.as_view(), name="participant"),
+]
+
+referee = [
+    path("<slug:slug>/match/<int:match>/", board.BoardView.as_view(), name="board"),
 ]
