@@ -1,6 +1,7 @@
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .models import Participant
@@ -35,3 +36,12 @@ class ParticipantTable(tables.Table):
     def render_edit(self, record):
         url = reverse("organiser:participant", args=[record.tournament.slug, record.number])
         return format_html('<a href="{}">{}</a>', url, _("edit"))
+
+
+def empty_text(query: str) -> str:
+    """What an empty list says: nobody found for a search, or nobody yet."""
+    if query:
+        return gettext("Nobody found for “%(query)s”: type a name, part of it, or a start number.") % {
+            "query": query
+        }
+    return gettext("No participants yet.")

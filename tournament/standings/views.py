@@ -19,9 +19,10 @@ from django_tables2 import RequestConfig
 
 from ..draw.models import Match
 from ..errors import ServiceError
+from ..hooks import Slot
+from ..participants.models import Team
+from ..participants.tables import empty_text
 from ..prepared import Prepared
-from ..teams import standings as team_standings
-from ..teams.models import Team
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
@@ -35,14 +36,8 @@ PER_PAGE = 50
 PROJECTOR_SECONDS = 15
 
 
-def empty_text(query: str) -> str:
-    """What an empty list says: nobody found for a search, or nobody yet."""
-    if query:
-        return _("Nobody found for “%(query)s”: type a name, part of it, or a start number.") % {
-            "query": query
-        }
-    return _("No participants yet.")
-
+# The teams' standings under the overall ones (issue 17): the teams (above) answer at start-up.
+team_standings = Slot("The standings of the tournament's teams.")
 
 # What the whole standings page asks besides (the players' phones open it): compiled once.
 _DRAWN_MATCHES = Prepared(
@@ -215,7 +210,7 @@ class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
         context.update(self.standings_context())
         context["can_draw_lots"] = self.can(Perm.DRAW_LOTS)
         if context["match"] is None and self.tournament.teams.exists():  # issue 17
-            context["team_standings"] = team_standings.compute(self.tournament)
+            context["team_standings"] = team_standings(self.tournament)
         return context
 
     def form_valid(self, form):

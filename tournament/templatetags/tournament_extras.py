@@ -5,6 +5,8 @@ from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from ..results.text import points_text
+
 register = template.Library()
 
 
@@ -17,8 +19,6 @@ def get_item(mapping, key):
 @register.filter
 def points(values):
     """Four points as everywhere on the site, e.g. "+1 / -1 / +1 / -1"."""
-    from ..results.text import points_text
-
     return points_text(values) if values else "—"
 
 

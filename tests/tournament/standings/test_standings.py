@@ -20,7 +20,7 @@ from tournament.errors import ServiceError
 from tournament.models import LotDraw, Participant, Scoresheet, Seat, Substitution
 from tournament.participants import services as participant_service
 from tournament.results import services as sheet_service
-from tournament.results import signing
+from tournament.results import signing, substitutes
 from tournament.standings import lots as lots_service
 from tournament.standings import standings
 from tournament.tournaments.permissions import COMMAND_LINE
@@ -351,7 +351,7 @@ def test_cached_standings_follow_every_kind_of_write(drawn, organiser, superviso
         lambda: participant_service.update_participant(
             organiser, Participant.objects.get(tournament=drawn, number=2), name="Umbenannt"
         ),
-        lambda: participant_service.substitute(
+        lambda: substitutes.substitute(
             organiser, Participant.objects.get(tournament=drawn, number=3), "Ersatz", 2
         ),
         lambda: participant_service.set_status(

@@ -11,6 +11,7 @@ from django.urls import reverse
 from scoring import Contract, Game, Result, Suit
 from tournament.errors import ServiceError
 from tournament.models import ApprovalCall, LogEntry, PhoneReceipt, Scoresheet
+from tournament.results import substitutes
 from tournament.tablephone import services
 from tournament.tablephone.services import CodeRefused, sheet_for_code
 from tournament.tablephone.views import phone_context
@@ -316,7 +317,7 @@ def test_renewing_takes_the_board_button(client, drawn, sheet, referee):
 def test_the_phones_traces_are_anonymised_with_the_tournament(client, drawn, sheet, supervisor):
     import datetime
 
-    from tournament.tournaments.retention import purge
+    from tournament.site.retention import purge
 
     send(client, sheet, "trace" * 4, "game", number=1, notation="re13+")
     send(client, sheet, "trace" * 3 + "calls", "call", number=2, contract="sie", declarer=1)
@@ -492,10 +493,9 @@ def test_the_answer_to_a_game_shows_the_calls_substitutes_and_players_as_a_fresh
 ):
     """The write's lookup tells which of these rows the sheet has (results.sheet.absent_rows);
     where it has them, the answer reads them as a fresh read of the sheet does."""
-    from tournament.participants import services as participant_service
 
     seat = sheet.table.seats.select_related("participant").get(position=2)
-    participant_service.substitute(organiser, seat.participant, "Aigner, Vroni", 1, from_game=1)
+    substitutes.substitute(organiser, seat.participant, "Aigner, Vroni", 1, from_game=1)
     _r, called = send(client, sheet, "u" * 16, "call", number=5, contract="sie", declarer=1)
     assert called["ok"], called
     _r, answer = send(client, sheet, "v" * 16, "game", number=1, notation="re13+")

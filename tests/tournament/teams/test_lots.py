@@ -18,9 +18,9 @@ from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
 from tournament.exchange.writer import dumps, export_document
 from tournament.models import LotDraw, Seat, Team, TeamLotDraw
+from tournament.participants import teams as team_service
 from tournament.printing.workbook import EXPORTERS
 from tournament.standings import standings
-from tournament.teams import services as team_service
 from tournament.teams import standings as team_standings
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments.permissions import COMMAND_LINE

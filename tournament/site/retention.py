@@ -20,8 +20,8 @@ from ..participants.models import Participant, Substitution
 from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
 from ..series.models import Person
 from ..tablephone.models import ApprovalCall, PhoneReceipt
-from .audit import record
-from .models import GAME_ACTIONS, LogEntry, Tournament
+from ..tournaments.audit import record
+from ..tournaments.models import GAME_ACTIONS, LogEntry, Tournament
 
 
 @dataclass

@@ -8,11 +8,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..participants.models import Participant
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
-from .models import Team
+from .models import Participant, Team
 
 MAX_NAME = 200
 
