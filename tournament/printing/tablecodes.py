@@ -18,7 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from ..draw.models import Match, Seat
 from ..results.models import Scoresheet
 from ..results.sheet import SeatLine, seat_lines
-from ..tablephone.services import formatted
+from ..tablephone.codes import formatted
 from ..tablephone.views import table_url
 
 QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
@@ -39,7 +39,7 @@ class TableCode:
 
 
 def code_works(sheet: Scoresheet) -> bool:
-    """Whether the code still opens the sheet (as ``tablephone.services.sheet_for_code`` says):
+    """Whether the code still opens the sheet (as ``tablephone.codes.open_code`` says):
     not signed, not void, not of a discarded draw."""
     return (
         bool(sheet.code)

@@ -262,7 +262,7 @@ def test_a_game_typed_offline_under_a_renewed_code_stays_in_view(phone, drawn, s
     page says the code was renewed and still lists the game, until the players remove the list.
     Long surnames head their columns whole, on lines of their own, at phone width."""
     from tournament.models import Participant
-    from tournament.tablephone import services
+    from tournament.tablephone.supervisor import renew_code
 
     sheet = sheet_of(drawn, 1, 1)
     seat = sheet.table.seats.get(position=2)
@@ -279,7 +279,7 @@ def test_a_game_typed_offline_under_a_renewed_code_stays_in_view(phone, drawn, s
     sauspiel(phone, "Eichel", 1, 3, True)
     phone.wait_text("#queue", "noch nicht gesendet")
     old = sheet.code
-    services.renew_code(referee, sheet)
+    renew_code(referee, sheet)
     driver.delete_network_conditions()
     phone.wait_text("#refusals", "Nicht gespeichert", seconds=20)
     phone.wait_text("#refusals", "erneuert")

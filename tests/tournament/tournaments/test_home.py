@@ -14,7 +14,7 @@ from tournament.prizes.reckoning import Line
 from tournament.series import services as series_service
 from tournament.series.models import Series
 from tournament.standings import lots
-from tournament.tablephone import services as table_service
+from tournament.tablephone import table as table_service
 from tournament.teams import services as team_service
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments import services as tournament_service
