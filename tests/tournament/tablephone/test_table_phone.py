@@ -553,3 +553,28 @@ def test_the_folders_addresses_lead_to_the_tournaments(client):
     for address in ("/manage/", "/referee/", "/t/"):
         response = client.get(address)
         assert response.status_code == 302 and response["Location"] == reverse("home")
+
+
+def test_a_signature_given_at_one_phone_is_seen_at_the_others_poll(client, played, sheet_of, signature_png):
+    """A signature raises no version: the poll's etag counts the signatures (the other phones at
+    the table showed the pad for a player who had signed, until the next game)."""
+    sheet = sheet_of(played, 1, 1)
+    url = reverse("table:part", args=[sheet.code])
+    before = client.get(url).json()["state"]
+    sign_on_the_phone(client, sheet, (1,), signature_png)
+    response = client.get(url, {"seen": before["etag"]})
+    assert response.status_code == 200 and response.json()["state"]["signed"] == [1]
+    assert response.json()["state"]["version"] == before["version"]
+    assert client.get(url, {"seen": response.json()["state"]["etag"]}).status_code == 204
+
+
+def test_the_notation_is_read_outside_forms_with_the_desks_message():
+    from tournament.results.notation import typed_game
+
+    with pytest.raises(ServiceError) as empty:
+        typed_game("  ", 1)
+    assert "re13+" in str(empty.value.message)
+    with pytest.raises(ServiceError) as unreadable:
+        typed_game("quatsch", 1)
+    assert unreadable.value.message
+    assert typed_game("re13+", 1).declarer == 1
