@@ -161,31 +161,34 @@ class Entered:
     withdrawn: list[str]
 
 
-def withdraw_signatures(user, sheet: Scoresheet, status: str | None = None) -> list[str]:
+def withdraw_signatures(
+    user, sheet: Scoresheet, status: str | None = None, signed: bool | None = None
+) -> list[str]:
     """5.3.2: a player's signature confirms the sheet as he signed it. A game entered, changed or
     deleted, an approval given or withdrawn, or a substitute taking a seat, before the last
     signature locks the sheet withdraws the signatures given so far: the history names them,
     and they sign again. Call with the sheet locked; ``status``: the sheet's before the change
     (a signed sheet keeps its signatures: only the supervisor corrects it, 5.3.4). Only a complete
     sheet is signed, and a change that leaves it incomplete withdraws them at once; where the
-    table's phone read the sheet as having none (``any_signatures``), an open sheet has none."""
+    caller read the sheet as having none (``signed`` False: the table phone's lookup), an open
+    sheet has none."""
     status = status or sheet.status
     if status == Scoresheet.Status.SIGNED:
         return []
-    if status != Scoresheet.Status.COMPLETE and sheet.__dict__.get("any_signatures") is False:
+    if status != Scoresheet.Status.COMPLETE and signed is False:
         return []
-    signed = list(
+    given = list(
         Signature.objects.filter(scoresheet=sheet).order_by("position").values_list("position", "name")
     )
-    if not signed:
+    if not given:
         return []
     Signature.objects.filter(scoresheet=sheet).delete()
-    names = [name for _position, name in signed]
+    names = [name for _position, name in given]
     record_sheet(
         user,
         sheet,
         "sheet.signatures_withdrawn",
-        seats=[position for position, _name in signed],
+        seats=[position for position, _name in given],
         names=names,
     )
     return names
@@ -243,6 +246,7 @@ class EntryPlan:
     score: Sheet
     before: dict | None
     correction: bool
+    signed: bool | None = None  # whether the sheet had signatures when read (None: not known)
 
 
 def plan_entry(
@@ -252,6 +256,7 @@ def plan_entry(
     expected_version: int | None,
     replace: bool = False,
     correction: bool = False,
+    signed: bool | None = None,
 ) -> EntryPlan:
     """Everything ``save_entry`` checks and computes before it writes, on ``sheet`` as read
     (with its match, tournament and table): the same refusals, nothing written. Locked or not:
@@ -292,7 +297,16 @@ def plan_entry(
     # The seats with their players: the points are stored on them, the answer names them.
     table_seats = seats_of(sheet.table_id)
     return EntryPlan(
-        user, sheet, number, stored_entries, approval_rows, table_seats, sheet_score, before, correction
+        user,
+        sheet,
+        number,
+        stored_entries,
+        approval_rows,
+        table_seats,
+        sheet_score,
+        before,
+        correction,
+        signed,
     )
 
 
@@ -307,7 +321,9 @@ def apply_entry(plan: EntryPlan) -> Entered:
     # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest. A game
     # entered again as it was changes nothing that was signed.
     unchanged = plan.before is not None and plan.before == saved.as_record()
-    withdrawn = [] if plan.correction or unchanged else withdraw_signatures(plan.user, sheet, status)
+    withdrawn = (
+        [] if plan.correction or unchanged else withdraw_signatures(plan.user, sheet, status, plan.signed)
+    )
     if not plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
         record(
             tournament,
