@@ -21,11 +21,11 @@ from scoring.scoresheet import Sheet
 from ..draw.models import Seat
 from ..errors import ServiceError
 from ..problems import problem_messages
-from ..tournaments.audit import record, record_sheet
+from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
-from .models import Approval, GameEntry, Scoresheet, Signature
-from .sheet import Known
+from .effects import Cause
+from .models import Approval, GameEntry, Scoresheet
 from .store import (
     approvals_of_sheet,
     entries_of,
@@ -36,6 +36,9 @@ from .store import (
     with_approval,
 )
 from .text import describe_entry, points_text
+from .writing import Written, rewrite
+from .writing import withdraw_signatures as withdraw_signatures  # the desk's and phone's names
+from .writing import withdrawn_text as withdrawn_text
 
 
 class StaleSheet(ServiceError):
@@ -150,58 +153,11 @@ def _required_permission(entry: Entry | GameEntry) -> Perm:
     return Perm.SANCTION if is_sanction else Perm.ENTER_RESULTS  # 3.4.17: supervisor only
 
 
-@dataclass(frozen=True)
-class Entered:
-    """What entering a game wrote: the stored entry, and the sheet as the write left it (its
-    rows and score, for the answer to whoever entered it: nothing needs reading again), and
-    the names of those whose signatures it withdrew."""
-
-    saved: GameEntry
-    sheet: Known
-    withdrawn: list[str]
+# What entering a game wrote: the stored entry, the sheet as the write left it, the
+# signatures it withdrew and every other game it changed (``writing.Written``).
+Entered = Written
 
 
-def withdraw_signatures(
-    user, sheet: Scoresheet, status: str | None = None, signed: bool | None = None
-) -> list[str]:
-    """5.3.2: a player's signature confirms the sheet as he signed it. A game entered, changed or
-    deleted, an approval given or withdrawn, or a substitute taking a seat, before the last
-    signature locks the sheet withdraws the signatures given so far: the history names them,
-    and they sign again. Call with the sheet locked; ``status``: the sheet's before the change
-    (a signed sheet keeps its signatures: only the supervisor corrects it, 5.3.4). Only a complete
-    sheet is signed, and a change that leaves it incomplete withdraws them at once; where the
-    caller read the sheet as having none (``signed`` False: the table phone's lookup), an open
-    sheet has none."""
-    status = status or sheet.status
-    if status == Scoresheet.Status.SIGNED:
-        return []
-    if status != Scoresheet.Status.COMPLETE and signed is False:
-        return []
-    given = list(
-        Signature.objects.filter(scoresheet=sheet).order_by("position").values_list("position", "name")
-    )
-    if not given:
-        return []
-    Signature.objects.filter(scoresheet=sheet).delete()
-    names = [name for _position, name in given]
-    record_sheet(
-        user,
-        sheet,
-        "sheet.signatures_withdrawn",
-        seats=[position for position, _name in given],
-        names=names,
-    )
-    return names
-
-
-def withdrawn_text(names: list[str]) -> str:
-    """What the table and the desk are told when a change withdrew signatures."""
-    return _("The sheet changed after %(names)s signed: the signatures are withdrawn, please sign again.") % {
-        "names": ", ".join(names)
-    }
-
-
-@transaction.atomic
 def save_entry(
     user,
     sheet: Scoresheet,
@@ -243,10 +199,17 @@ class EntryPlan:
     stored_entries: list[GameEntry]
     approvals: list[Approval]
     seats: list[Seat]
-    score: Sheet
-    before: dict | None
+    score: Sheet  # the sheet scored with the game
+    before: dict | None  # the game's record before (None: a new game)
     correction: bool
     signed: bool | None = None  # whether the sheet had signatures when read (None: not known)
+    scored_before: Sheet | None = None  # the sheet scored as read, without the write
+    edited: bool = False  # a game changed, described otherwise (the same points or not)
+    sanction: bool = False
+
+    def write(self) -> Written:
+        """Carried out by ``writing.carry_out`` under the lock."""
+        return apply_entry(self)
 
 
 def plan_entry(
@@ -285,7 +248,10 @@ def plan_entry(
     approval_rows = approvals_of_sheet(sheet)
     approvals = {approval.number: approval.contract for approval in approval_rows}
     seats = sheet.size
-    engine_entries = [to_engine(e, approvals, rules, seats) for n, e in stored.items() if n != number]
+    # The sheet as read, in the engine's terms: scored with the game and, once it is known to be
+    # valid, without it (what the write changed is told against that, issue 26).
+    as_read = {e.number: to_engine(e, approvals, rules, seats) for e in stored_entries}
+    engine_entries = [e for n, e in as_read.items() if n != number]
     engine_entries.append(with_approval(entry, approvals, rules, seats))
     sheet_score = score_sheet(engine_entries, rules, seats=seats)
     own = [p for p in sheet_score.problems if p.game == number and p.code != Code.GAME_MISSING]
@@ -294,6 +260,7 @@ def plan_entry(
     if own:
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     before = existing.as_record() if existing is not None else None
+    scored_before = score_sheet(as_read.values(), rules, seats=seats)
     # The seats with their players: the points are stored on them, the answer names them.
     table_seats = seats_of(sheet.table_id)
     return EntryPlan(
@@ -307,24 +274,22 @@ def plan_entry(
         before,
         correction,
         signed,
+        scored_before,
+        existing is not None and as_read[number] != engine_entries[-1],
+        isinstance(entry, Sanction),
     )
 
 
 def apply_entry(plan: EntryPlan) -> Entered:
-    """Write a plan (``plan_entry``): the scored sheet stored, the change in the history.
-    Call in the transaction that holds the sheet at the version the plan read."""
+    """Write a plan (``plan_entry``) through ``writing.rewrite``: the scored sheet stored, the
+    change in the history with every other game it changed. Call in the transaction that holds
+    the sheet at the version the plan read."""
     sheet, number = plan.sheet, plan.number
     tournament = sheet.match.tournament
-    status = sheet.status
-    written = store_scored([(sheet, plan.score)], plan.stored_entries, plan.seats)[sheet.pk]
-    saved = written[number]
-    # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest. A game
-    # entered again as it was changes nothing that was signed.
-    unchanged = plan.before is not None and plan.before == saved.as_record()
-    withdrawn = (
-        [] if plan.correction or unchanged else withdraw_signatures(plan.user, sheet, status, plan.signed)
-    )
-    if not plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
+
+    def record_cause(saved: GameEntry | None) -> None:
+        if plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
+            return
         record(
             tournament,
             plan.user,
@@ -332,32 +297,101 @@ def apply_entry(plan: EntryPlan) -> Entered:
             scoresheet=sheet,
             game=number,
             before=plan.before,
-            after=saved.as_record(),
+            after=saved.as_record() if saved is not None else None,
         )
-    entries = sorted(written.values(), key=lambda e: e.number)
-    return Entered(saved, Known(sheet, entries, plan.approvals, plan.score, plan.seats), withdrawn)
+
+    if plan.correction:
+        cause = Cause.CORRECTED
+    elif plan.sanction:
+        cause = Cause.SANCTION
+    else:
+        cause = Cause.CHANGED if plan.before else Cause.ENTERED
+    # A game entered again as it was changes nothing that was signed; one described otherwise
+    # for the same points changes the sheet all the same.
+    edited = plan.edited
+    return rewrite(
+        plan.user,
+        sheet,
+        cause,
+        number,
+        plan.scored_before,
+        plan.score,
+        entries=plan.stored_entries,
+        approvals=plan.approvals,
+        seats=plan.seats,
+        edited=edited,
+        withdraw=not plan.correction,  # a correction is of a signed sheet (5.3.4): they stay
+        signed=plan.signed,
+        record_cause=record_cause,
+    )
 
 
 @transaction.atomic
 def delete_entry(
     user, sheet: Scoresheet, number: int, expected_version: int | None, locked: bool = False
-) -> list[str]:
+) -> Written:
     """Delete game ``number``; ``locked``: the caller locked ``sheet`` in this transaction.
-    Returns the names of those whose signatures the deletion withdrew."""
+    Answers with what the deletion changed: the signatures it withdrew, the later games it
+    struck or restored."""
     tournament = sheet.match.tournament
     try:
         sheet = _lock(sheet, expected_version, user=user, locked=locked)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, number)]) from None
-    entry = sheet.entries.filter(number=number).first()
+    entries = entries_of(sheet)
+    entry = next((e for e in entries if e.number == number), None)
     if entry is None:
         raise ServiceError(_("Game %(game)s is not entered: there is nothing to delete.") % {"game": number})
     require(user, tournament, _required_permission(entry))
     before = entry.as_record()
-    withdrawn = withdraw_signatures(user, sheet)
-    store_scored([(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
-    record(tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before)
-    return withdrawn
+    approvals = approvals_of_sheet(sheet)
+    contracts = {approval.number: approval.contract for approval in approvals}
+    return rewrite(
+        user,
+        sheet,
+        Cause.DELETED,
+        number,
+        _scored(sheet, entries, contracts),
+        _scored(sheet, [e for e in entries if e.number != number], contracts),
+        entries=entries,
+        approvals=approvals,
+        record_cause=lambda _saved: record(
+            tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before
+        ),
+    )
+
+
+def scored_as_stored(sheet: Scoresheet, entries: list[GameEntry], approvals: list[Approval]) -> Sheet:
+    """The engine's score of the sheet's ``entries`` with its ``approvals``, as read."""
+    return _scored(sheet, entries, {approval.number: approval.contract for approval in approvals})
+
+
+def _scored(sheet: Scoresheet, entries: list[GameEntry], approvals: dict[int, str]) -> Sheet:
+    """The engine's score of ``entries`` with the approved contracts ``approvals``."""
+    rules, seats = sheet.match.tournament.rules, sheet.size
+    return score_sheet([to_engine(e, approvals, rules, seats) for e in entries], rules, seats=seats)
+
+
+def _approval_written(user, sheet: Scoresheet, cause: Cause, number: int, change, record_cause) -> Written:
+    """An approval given or withdrawn (``change`` writes it) through ``rewrite``: the sheet
+    scored with the approvals before and after."""
+    entries = entries_of(sheet)
+    was = {approval.number: approval.contract for approval in approvals_of_sheet(sheet)}
+    change()
+    approvals = approvals_of_sheet(sheet)
+    now = {approval.number: approval.contract for approval in approvals}
+    return rewrite(
+        user,
+        sheet,
+        cause,
+        number,
+        _scored(sheet, entries, was),
+        _scored(sheet, entries, now),
+        entries=entries,
+        approvals=approvals,
+        edited=any(e.number == number for e in entries),  # its row's mark changes (5.2.14)
+        record_cause=record_cause,
+    )
 
 
 @transaction.atomic
@@ -372,7 +406,8 @@ def approve(
 ) -> Approval:
     """The supervisor approves a Tout, a Sie or a late Solo/Wenz for game ``number``
     (5.2.14, 5.2.16), with the hand check when the cards were entered. The approval carries
-    ``withdrawn``: the names of those whose signatures it withdrew."""
+    ``written``: what it changed (``writing.Written``: the later games it struck or restored),
+    and ``withdrawn``: the names of those whose signatures it withdrew."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
@@ -397,35 +432,48 @@ def approve(
     check = None
     if hand:
         check = hand_check_record(check_hand(hand, contract_value, Suit(suit) if suit else None))
-    withdrawn = withdraw_signatures(user, sheet)
-    approval, _created = Approval.objects.update_or_create(
-        scoresheet=sheet,
-        number=number,
-        defaults={
-            "contract": contract_value.value,
-            "approved_by": user if getattr(user, "pk", None) else None,
-            "approved_by_name": user.get_username(),
-            "hand": hand or None,
-            "hand_check": check,
-        },
-    )
-    store_scored([(sheet, score(sheet))])
-    record(
-        tournament,
+    stored: list[Approval] = []
+
+    def change() -> None:
+        approval, _created = Approval.objects.update_or_create(
+            scoresheet=sheet,
+            number=number,
+            defaults={
+                "contract": contract_value.value,
+                "approved_by": user if getattr(user, "pk", None) else None,
+                "approved_by_name": user.get_username(),
+                "hand": hand or None,
+                "hand_check": check,
+            },
+        )
+        stored.append(approval)
+
+    written = _approval_written(
         user,
-        "approval.grant",
-        scoresheet=sheet,
-        game=number,
-        before=replaced,
-        after={"contract": contract_value.value, "hand": hand or None},
+        sheet,
+        Cause.APPROVED,
+        number,
+        change,
+        lambda _saved: record(
+            tournament,
+            user,
+            "approval.grant",
+            scoresheet=sheet,
+            game=number,
+            before=replaced,
+            after={"contract": contract_value.value, "hand": hand or None},
+        ),
     )
-    approval.withdrawn = withdrawn  # whose signatures it withdrew, for the supervisor's message
+    approval = stored[0]
+    approval.written = written  # what it changed, for the supervisor's message
+    approval.withdrawn = written.withdrawn  # whose signatures it withdrew
     return approval
 
 
 @transaction.atomic
-def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> list[str]:
-    """Withdraw the approval of game ``number``: the names of those whose signatures it withdrew."""
+def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> Written:
+    """Withdraw the approval of game ``number``: what it changed (the game struck again, the
+    later games restored, the signatures withdrawn)."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
@@ -433,11 +481,16 @@ def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: in
     if approval is None:
         raise ServiceError(_("Game %(game)s has no approval.") % {"game": number})
     before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
-    withdrawn = withdraw_signatures(user, sheet)
-    approval.delete()
-    store_scored([(sheet, score(sheet))])
-    record(tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before)
-    return withdrawn
+    return _approval_written(
+        user,
+        sheet,
+        Cause.APPROVAL_WITHDRAWN,
+        number,
+        approval.delete,
+        lambda _saved: record(
+            tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before
+        ),
+    )
 
 
 @transaction.atomic

@@ -25,8 +25,11 @@ from ..storage import MAX_SCAN_BYTES, PNG_MAGIC, scan_suffix
 from ..tournaments.audit import record_sheet
 from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
+from .effects import Cause
 from .models import Correction, Scoresheet, Signature
-from .services import check_version, locked_sheet, save_entry
+from .services import check_version, enter, locked_sheet, scored_as_stored
+from .store import approvals_of_sheet, entries_of
+from .writing import rewrite
 
 MAX_SIGNATURE_BYTES = 300_000
 MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
@@ -206,7 +209,9 @@ def initials_of(user) -> str:
 def correct(
     user, sheet: Scoresheet, entry: Entry, reason: str, expected_version: int | None = None
 ) -> Correction:
-    """A supervisor changes a game of a signed sheet, with a reason (5.3.4)."""
+    """A supervisor changes a game of a signed sheet, with a reason (5.3.4). The correction
+    carries ``written``: what it changed (``writing.Written``), the other games it struck or
+    restored among it, each in the history too."""
     require(user, sheet.match.tournament, Perm.CORRECT)
     sheet = locked_sheet(sheet)
     check_version(sheet, expected_version)
@@ -223,7 +228,8 @@ def correct(
         )
     before = stored.as_record()
     digest_before = sheet.digest
-    saved = save_entry(user, sheet, entry, None, replace=True, correction=True)
+    written = enter(user, sheet, entry, None, replace=True, correction=True)
+    saved = written.saved
     sheet.refresh_from_db()
     logged = record_sheet(
         user,
@@ -242,6 +248,7 @@ def correct(
     logged.data["digest_after"] = sheet.digest
     logged.save(update_fields=["data"])
     correction = Correction.objects.get(pk=logged.pk)
+    correction.written = written
     return correction
 
 
@@ -258,12 +265,22 @@ def declare_void(user, sheet: Scoresheet, reason: str, expected_version: int | N
         raise ServiceError(_("This scoresheet is already void."))
     sheet.status = Scoresheet.Status.VOID
     sheet.void_reason = reason.strip()
-    sheet.version += 1
-    sheet.save(update_fields=["status", "void_reason", "version"])
-    record_sheet(
+    sheet.save(update_fields=["status", "void_reason"])
+    # Through the one way of every write: its games keep their points on the sheet (the
+    # standings count a void sheet's for nothing), so it changes no other game; the new
+    # version is stored there.
+    entries, approvals = entries_of(sheet), approvals_of_sheet(sheet)
+    scored = scored_as_stored(sheet, entries, approvals)
+    sheet.written = rewrite(
         user,
         sheet,
-        "sheet.void",
-        reason=sheet.void_reason,
+        Cause.VOID,
+        None,
+        scored,
+        scored,
+        entries=entries,
+        approvals=approvals,
+        withdraw=False,
+        record_cause=lambda _saved: record_sheet(user, sheet, "sheet.void", reason=sheet.void_reason),
     )
     return sheet

@@ -25,7 +25,7 @@ from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
 from . import signing
-from .flow import enter_game
+from .effects import history_text
 from .forms import (
     ApprovalForm,
     CorrectionForm,
@@ -42,8 +42,9 @@ from .forms import (
 )
 from .models import GameEntry, Scoresheet
 from .sheet import loaded, sheet_view
-from .text import log_change, saved_text
+from .text import saved_text
 from .verify import check
+from .writing import Written, carry_out, withdrawn_text
 
 
 def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:
@@ -61,6 +62,17 @@ def as_number(text: str) -> int | None:
     """A whole number typed by a person, or None: only the digits 0-9 count."""
     text = text.strip()
     return int(text) if text and text.isascii() and text.isdigit() else None
+
+
+def told(request, text: str, written: Written | None) -> None:
+    """The desk's answer to a write: what was written, then every other game the write changed
+    (issue 26: "Spiel 2: Solo-Tout genehmigt. Spiel 6 gestrichen (5.2.16 …), weil …"), and a
+    warning where it withdrew signatures (5.3.2)."""
+    if written is not None and written.changes:
+        text = " ".join([text, *written.texts])
+    messages.success(request, text)
+    if written is not None and written.withdrawn:
+        messages.warning(request, withdrawn_text(written.withdrawn))
 
 
 class ApprovalMessages:
@@ -87,9 +99,7 @@ class ApprovalMessages:
             if with_table
             else _("Game %(game)s: %(contract)s approved.")
         )
-        messages.success(self.request, text % values)
-        if approval.withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(approval.withdrawn))
+        told(self.request, text % values, approval.written)
         for problem in (approval.hand_check or {}).get("problems", []):
             messages.warning(self.request, problem)
 
@@ -155,7 +165,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             "soloist_count": soloist_count,
             "approval_from_now": soloist_count >= rules.solo_approval_from - 1,
             "history": [
-                (entry, log_change(entry))
+                (entry, history_text(entry))
                 for entry in sheet.log.select_related("scoresheet__match", "scoresheet__table")
             ],
             # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
@@ -297,25 +307,19 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         replace = form.cleaned_data.get("replace", False)
         entry, version = form.entry(sheet.size), form.cleaned_data["version"]
         # The table phone's flow too: planned on the sheet as loaded, written under the lock.
-        entered = enter_game(
+        entered = carry_out(
             lambda read: sheet_service.plan_entry(self.request.user, read, entry, version, replace), sheet
         )
-        messages.success(self.request, saved_text(entered.saved))
-        if entered.withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(entered.withdrawn))
+        told(self.request, saved_text(entered.saved), entered)
 
     do_row = do_sanction = do_game
 
     def do_delete(self, sheet, form):
-        withdrawn = sheet_service.delete_entry(
+        written = sheet_service.delete_entry(
             self.request.user, sheet, form.cleaned_data["number"], form.cleaned_data["version"]
         )
-        messages.success(
-            self.request,
-            _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]},
-        )
-        if withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
+        text = _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]}
+        told(self.request, text, written)
 
     def do_approve(self, sheet, form):
         self.approve(sheet, form)
@@ -363,17 +367,17 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         messages.success(self.request, _("The scoresheet is void: its games count for nothing."))
 
     def do_withdraw(self, sheet, form):
-        withdrawn = sheet_service.withdraw_approval(
+        written = sheet_service.withdraw_approval(
             self.request.user,
             sheet,
             form.cleaned_data["number"],
             expected_version=form.cleaned_data.get("version"),
         )
-        messages.success(
-            self.request, _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]}
+        told(
+            self.request,
+            _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]},
+            written,
         )
-        if withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
 
 
 class HandCheckView(TournamentMixin, FormView):

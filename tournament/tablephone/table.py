@@ -224,7 +224,7 @@ def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
     base = _base(data)
     if base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    withdrawn = sheet_service.delete_entry(actor, sheet, number, base, locked=True)
+    withdrawn = sheet_service.delete_entry(actor, sheet, number, base, locked=True).withdrawn
     text = _("Game %(game)s was deleted; the history keeps it.") % {"game": number}
     return f"{text} {sheet_service.withdrawn_text(withdrawn)}" if withdrawn else text
 
