@@ -11,7 +11,7 @@ from scoring import Contract, Game, Result, Suit
 from tournament.draw.models import Seat
 from tournament.models import GameEntry, LogEntry, PhoneReceipt, Scoresheet
 from tournament.prepared import Prepared, Update, insert
-from tournament.tablephone.services import TableActor
+from tournament.tablephone.codes import TableActor
 
 
 @pytest.fixture

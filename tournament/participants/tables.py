@@ -1,5 +1,6 @@
 import django_tables2 as tables
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .models import Participant
@@ -38,3 +39,12 @@ class ParticipantTable(tables.Table):
 
     def render_edit(self):
         return _("edit")  # the link is the column's (linkify)
+
+
+def empty_text(query: str) -> str:
+    """What an empty list says: nobody found for a search, or nobody yet."""
+    if query:
+        return gettext("Nobody found for “%(query)s”: type a name, part of it, or a start number.") % {
+            "query": query
+        }
+    return gettext("No participants yet.")

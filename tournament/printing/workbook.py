@@ -9,6 +9,7 @@ from operator import attrgetter
 
 from django.utils.translation import gettext as _
 
+from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..prizes.worksheet import prize_worksheets
 from ..results.models import GameEntry, Scoresheet
 from ..results.sheet import GameLine, SheetView, views_of
@@ -17,7 +18,6 @@ from ..results.text import describe_entry
 from ..standings import standings
 from ..teams.exports import team_worksheets
 from ..tournaments.models import Tournament
-from .xlsx import XLSX_MIME, workbook_bytes
 
 
 def _standings_sheet(tournament: Tournament, match: int | None):

@@ -3,8 +3,9 @@ from typing import NamedTuple
 from django import template
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from ..results.text import points_text
 
 register = template.Library()
 
@@ -18,8 +19,6 @@ def get_item(mapping, key):
 @register.filter
 def points(values):
     """Four points as everywhere on the site, e.g. "+1 / -1 / +1 / -1"."""
-    from ..results.text import points_text
-
     return points_text(values) if values else "—"
 
 
@@ -67,34 +66,21 @@ def standings_lines(table) -> dict:
     return {"prefix": one[: -len("1/")], "rows": rows}
 
 
-# The standings' header cells by language and order: (the cell's attributes, its text, the order
-# its link asks for, or None where the column does not order), found once.
-_HEADERS: dict[tuple, list[tuple[str, str, str | None]]] = {}
-HEADERS_KEPT = 200
-
-
 @register.simple_tag(takes_context=True)
 def standings_header(context, table) -> list[tuple[str, str, str | None]]:
     """The header cells of the standings (``{% standings_header table as cells %}``) as
     django-tables2's template draws them: (the cell's attributes, its text, the address of its
     link or None), each orderable column a link that orders by it (its
-    ``querystring_replace``); every visitor's search for his own line draws the table anew."""
-    key = (get_language(), str(table.order_by), table.prefixed_order_by_field)
-    cells = _HEADERS.get(key)
-    if cells is None:
-        if len(_HEADERS) >= HEADERS_KEPT:  # an order is any list of columns: never unbounded
-            _HEADERS.clear()
-        cells = _HEADERS[key] = [
-            (
-                column.attrs["th"].as_html(),  # django-tables2's own attributes, escaped by it
-                column.header,
-                str(column.order_by_alias.next) if column.orderable else None,
-            )
-            for column in table.columns
-        ]
+    ``querystring_replace``)."""
     query = dict(context["request"].GET)
     field = table.prefixed_order_by_field
     return [
-        (attrs, header, None if order is None else "?" + urlencode({**query, field: order}, doseq=True))
-        for attrs, header, order in cells
+        (
+            column.attrs["th"].as_html(),  # django-tables2's own attributes, escaped by it
+            column.header,
+            "?" + urlencode({**query, field: str(column.order_by_alias.next)}, doseq=True)
+            if column.orderable
+            else None,
+        )
+        for column in table.columns
     ]

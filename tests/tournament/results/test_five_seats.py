@@ -156,7 +156,7 @@ def test_the_phone_knows_the_size_and_refuses_the_dealer(client, five):
 
 
 def test_a_substitute_takes_over_in_game_36_at_a_table_of_five_only(five, organiser, sheet_of):
-    from tournament.participants.services import substitute
+    from tournament.results.substitutes import substitute
 
     at_five = five.table.seats.get(position=3).participant
     substitute(organiser, at_five, "Ersatz, Fritz", 1, 36)
