@@ -39,11 +39,13 @@ hall: install
 test: install
 	$(BIN)/ruff check scoring tournament tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -p no:cacheprovider -q
 
 lint: install
 	$(BIN)/ruff check scoring tournament tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: install
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \

@@ -1,0 +1,52 @@
+"""The layers of the house (README "Layout"): lint-imports checks who imports whom in make test;
+this checks that no import hides inside a function to get round it."""
+
+import ast
+from pathlib import Path
+
+import tournament
+
+ROOT = Path(tournament.__file__).parent
+
+# Imports of the app inside a function that are there for a reason other than a cycle.
+ALLOWED = {
+    # Django imports apps.py before the models exist: what the capabilities register with the
+    # layers below them is imported once they do.
+    ("apps.py", "ready"),
+}
+
+
+def app_imports_in_functions(path: Path) -> list[tuple[str, int]]:
+    """(function, line) of each import of a tournament module inside a function of the file."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for inner in ast.walk(node):
+            if isinstance(inner, ast.ImportFrom):
+                names = [inner.module or ""] if not inner.level else []
+                if inner.level or any(name.split(".")[0] == "tournament" for name in names):
+                    found.append((node.name, inner.lineno))
+            elif isinstance(inner, ast.Import):
+                if any(alias.name.split(".")[0] == "tournament" for alias in inner.names):
+                    found.append((node.name, inner.lineno))
+    return found
+
+
+def test_no_import_of_the_app_hides_in_a_function():
+    hidden = [
+        f"{path.relative_to(ROOT)}:{line} in {function}()"
+        for path in sorted(ROOT.rglob("*.py"))
+        if "migrations" not in path.parts
+        for function, line in app_imports_in_functions(path)
+        if (str(path.relative_to(ROOT)), function) not in ALLOWED
+    ]
+    assert hidden == [], "imports inside functions (import at the top; register upwards): " + ", ".join(
+        hidden
+    )
+
+
+def test_the_check_finds_a_hidden_import(tmp_path):
+    module = tmp_path / "module.py"
+    module.write_text("def f():\n    from ..draw import services\n    from tournament import hooks\n")
+    assert app_imports_in_functions(module) == [("f", 2), ("f", 3)]
