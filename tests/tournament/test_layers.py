@@ -24,12 +24,14 @@ def app_imports_in_functions(path: Path) -> list[tuple[str, int]]:
             continue
         for inner in ast.walk(node):
             if isinstance(inner, ast.ImportFrom):
-                names = [inner.module or ""] if not inner.level else []
-                if inner.level or any(name.split(".")[0] == "tournament" for name in names):
-                    found.append((node.name, inner.lineno))
+                modules = [] if inner.level else [inner.module or ""]
+                relative = bool(inner.level)
             elif isinstance(inner, ast.Import):
-                if any(alias.name.split(".")[0] == "tournament" for alias in inner.names):
-                    found.append((node.name, inner.lineno))
+                modules, relative = [alias.name for alias in inner.names], False
+            else:
+                continue
+            if relative or any(module.split(".")[0] == "tournament" for module in modules):
+                found.append((node.name, inner.lineno))
     return found
 
 
