@@ -1,4 +1,5 @@
-# Schafkopf-Turnier: `make run` serves the app, `make test` runs the whole suite.
+# Schafkopf-Turnier: `make run` serves the app, `make test` runs the whole suite, `make test-fast`
+# all but its browser, hall, multi-process and long tests.
 # Both start with `make install`, which sets up everything a fresh machine needs.
 
 PYTHON ?= python3
@@ -6,10 +7,11 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 # Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
-# the German catalogue; Chromium and its driver for the browser tests.
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver
+# the German catalogue; Chromium and its driver for the browser tests; a Redis server for the
+# tests of the Redis cache (they start their own; the app needs none unless CACHE_URL says so).
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver redis-server
 
-.PHONY: install system-deps run hall test bench lint clean
+.PHONY: install system-deps run hall test test-fast bench lint clean
 
 install: system-deps $(VENV)/.installed
 	@$(BIN)/python manage.py compilemessages --ignore='$(VENV)/*' -v 0
@@ -41,6 +43,14 @@ test: install
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -p no:cacheprovider -q
+
+# The quick loop while working: the checks and every test but those that drive Chromium, start
+# make hall's server or app processes of their own, or take minutes (markers in pyproject.toml).
+FAST := not browser and not hall and not processes and not long
+test-fast: install
+	$(BIN)/ruff check scoring tournament tests
+	$(BIN)/mypy
+	$(BIN)/python -m pytest -p no:cacheprovider -q -m "$(FAST)"
 
 lint: install
 	$(BIN)/ruff check scoring tournament tests

@@ -2,6 +2,22 @@ import pytest
 from django.core.cache import caches
 
 from tournament.standings import standings
+from tournament.standings import views as standings_views
+
+# The markers `make test-fast` leaves out (pyproject lists them), given by the fixtures a test uses.
+BROWSER_FIXTURES = {"desk", "phone", "live_server"}  # Selenium's Chromium on pytest-django's live server
+HALL_FIXTURES = {"hall"}  # tests/tournament/test_hall.py: make hall's server
+
+
+def pytest_collection_modifyitems(config, items):
+    """Browser and hall tests carry their marker by the fixtures they use; the tests that start
+    app processes of their own (no fixture says so) are marked ``processes`` by hand."""
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if fixtures & BROWSER_FIXTURES:
+            item.add_marker(pytest.mark.browser)
+        if fixtures & HALL_FIXTURES:
+            item.add_marker(pytest.mark.hall)
 
 
 @pytest.fixture(scope="session")
@@ -19,6 +35,7 @@ def _test_settings(settings, tmp_path_factory, _cache_folder):
     settings.PRIVATE_ROOT = tmp_path_factory.mktemp("private")
     shared = {**settings.CACHES["default"], "LOCATION": str(_cache_folder)}
     settings.CACHES = {**settings.CACHES, "default": shared}
-    standings._CACHE.clear()
+    standings._MEMO.clear()
+    standings_views._cache_failed_until = 0.0  # a cache failure of an earlier test forgotten
     for cache in caches.all(initialized_only=False):
         cache.clear()

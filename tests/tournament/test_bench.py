@@ -7,6 +7,12 @@ import re
 import pytest
 from django.core.management import CommandError, call_command
 
+from scoring import score_sheet
+from scoring.notation import parse_game
+from scoring.profiles import build_profile
+from tournament.bench.load import TableRun
+from tournament.bench.table_entry import phone_games, table_checks, table_tournament
+
 pytestmark = pytest.mark.django_db
 
 
@@ -26,11 +32,6 @@ def test_an_unknown_part_is_refused():
 def test_the_table_phones_games_are_valid_under_the_rules():
     # What table-entry sends: the phone's notation, every game valid, and an approval given
     # beforehand exactly where the sheet would otherwise strike the game.
-    from scoring import score_sheet
-    from scoring.notation import parse_game
-    from scoring.profiles import build_profile
-    from tournament.management.commands.bench import phone_games
-
     rules = build_profile()
     rng = random.Random("test")
     for _table in range(50):
@@ -46,10 +47,7 @@ def test_the_table_phones_games_are_valid_under_the_rules():
 
 def test_the_table_entry_check_finds_lost_and_duplicated_games(client):
     # The check after the run, against games sent through the phone's own address.
-    from tournament.management.commands.bench import Command, TableRun
-
-    command = Command()
-    tournament, plans = command.table_tournament("bench-check", 2)
+    tournament, plans = table_tournament("bench-check", 2)
     match = tournament.matches.get(number=1)
     (code, games), (other, others) = plans
     run = TableRun(measuring=0, end=1)
@@ -65,8 +63,8 @@ def test_the_table_entry_check_finds_lost_and_duplicated_games(client):
         assert send(code, number, notation, key)["ok"]
         run.confirmed[(code, number)] = (notation, key)
     assert send(code, 3, games[2], "key-0003")["repeated"]  # a resend changes nothing
-    assert command.table_checks(match, run) == (0, 0, 0)
+    assert table_checks(match, run) == (0, 0, 0)
 
     run.confirmed[(code, 4)] = run.sent[(code, 4)] = (games[3], "key-0004")  # confirmed, never stored
     assert send(other, 1, others[0], "key-other")["ok"]  # stored, never sent by a phone of the run
-    assert command.table_checks(match, run) == (1, 1, 1)
+    assert table_checks(match, run) == (1, 1, 1)

@@ -7,7 +7,11 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from .processes import ROOT, manage, own_database
+
+pytestmark = pytest.mark.processes
 
 READER = r"""
 import json, os, sys

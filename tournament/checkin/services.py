@@ -40,7 +40,6 @@ def check_in(user, participant: Participant, present: bool = True) -> Participan
     if present and participant.status == Participant.Status.NO_SHOW:
         participant.status = Participant.Status.ACTIVE
     participant.save(update_fields=["checked_in_at", "status"])
-    participant.tournament.results_changed()
     record(
         participant.tournament,
         user,
@@ -60,7 +59,6 @@ def mark_no_show(user, participant: Participant) -> Participant:
     participant.checked_in_at = None
     participant.status = Participant.Status.NO_SHOW
     participant.save(update_fields=["checked_in_at", "status"])
-    participant.tournament.results_changed()
     record(
         participant.tournament,
         user,

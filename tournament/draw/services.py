@@ -181,7 +181,6 @@ def _store(match: Match, tables, seed: str, user) -> None:
     match.drawn_at = timezone.now()
     match.drawn_by = user if getattr(user, "pk", None) else None
     match.save(update_fields=["seed", "drawn_at", "drawn_by"])
-    match.tournament.results_changed()
 
 
 def _active(tournament: Tournament) -> list[int]:

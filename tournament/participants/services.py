@@ -56,7 +56,6 @@ def add_participant(user, tournament: Tournament, **fields) -> Participant:
     participant = Participant(tournament=tournament, **values)
     _check_person(tournament, participant)
     participant.save()
-    tournament.results_changed()
     record(tournament, user, "participant.add", number=participant.number, name=participant.name)
     if fields.get("team"):  # issue 17: checked and logged as any placing in a team
         team_service.assign(user, tournament, fields["team"], [participant])
@@ -80,7 +79,6 @@ def update_participant(user, participant: Participant, **fields) -> Participant:
         )
     _check_person(tournament, participant)
     participant.save()
-    tournament.results_changed()
     after = {k: str(getattr(participant, k)) for k in PARTICIPANT_FIELDS}
     record(tournament, user, "participant.update", number=participant.number, before=before, after=after)
     if "team" in fields:  # issue 17: checked and logged as any placing in a team
@@ -142,6 +140,5 @@ def import_participants(
         if row.team:
             teams.setdefault(row.team, []).append(participant)
     team_service.assign_imported(user, tournament, teams)
-    tournament.results_changed()
     record(tournament, user, "participant.import", imported=len(created), refused=len(refused))
     return created

@@ -17,7 +17,7 @@ from ..documents.qr import qr_vector
 from ..draw.models import Match, Seat
 from ..results.models import Scoresheet
 from ..results.sheet import SeatLine, seat_lines
-from ..tablephone.services import formatted
+from ..tablephone.codes import formatted
 from ..tablephone.views import table_url
 
 
@@ -36,7 +36,7 @@ class TableCode:
 
 
 def code_works(sheet: Scoresheet) -> bool:
-    """Whether the code still opens the sheet (as ``tablephone.services.sheet_for_code`` says):
+    """Whether the code still opens the sheet (as ``tablephone.codes.open_code`` says):
     not signed, not void, not of a discarded draw."""
     return (
         bool(sheet.code)

@@ -161,31 +161,34 @@ class Entered:
     withdrawn: list[str]
 
 
-def withdraw_signatures(user, sheet: Scoresheet, status: str | None = None) -> list[str]:
+def withdraw_signatures(
+    user, sheet: Scoresheet, status: str | None = None, signed: bool | None = None
+) -> list[str]:
     """5.3.2: a player's signature confirms the sheet as he signed it. A game entered, changed or
     deleted, an approval given or withdrawn, or a substitute taking a seat, before the last
     signature locks the sheet withdraws the signatures given so far: the history names them,
     and they sign again. Call with the sheet locked; ``status``: the sheet's before the change
     (a signed sheet keeps its signatures: only the supervisor corrects it, 5.3.4). Only a complete
     sheet is signed, and a change that leaves it incomplete withdraws them at once; where the
-    table's phone read the sheet as having none (``any_signatures``), an open sheet has none."""
+    caller read the sheet as having none (``signed`` False: the table phone's lookup), an open
+    sheet has none."""
     status = status or sheet.status
     if status == Scoresheet.Status.SIGNED:
         return []
-    if status != Scoresheet.Status.COMPLETE and sheet.__dict__.get("any_signatures") is False:
+    if status != Scoresheet.Status.COMPLETE and signed is False:
         return []
-    signed = list(
+    given = list(
         Signature.objects.filter(scoresheet=sheet).order_by("position").values_list("position", "name")
     )
-    if not signed:
+    if not given:
         return []
     Signature.objects.filter(scoresheet=sheet).delete()
-    names = [name for _position, name in signed]
+    names = [name for _position, name in given]
     record_sheet(
         user,
         sheet,
         "sheet.signatures_withdrawn",
-        seats=[position for position, _name in signed],
+        seats=[position for position, _name in given],
         names=names,
     )
     return names
@@ -243,6 +246,7 @@ class EntryPlan:
     score: Sheet
     before: dict | None
     correction: bool
+    signed: bool | None = None  # whether the sheet had signatures when read (None: not known)
 
 
 def plan_entry(
@@ -252,6 +256,7 @@ def plan_entry(
     expected_version: int | None,
     replace: bool = False,
     correction: bool = False,
+    signed: bool | None = None,
 ) -> EntryPlan:
     """Everything ``save_entry`` checks and computes before it writes, on ``sheet`` as read
     (with its match, tournament and table): the same refusals, nothing written. Locked or not:
@@ -292,24 +297,33 @@ def plan_entry(
     # The seats with their players: the points are stored on them, the answer names them.
     table_seats = seats_of(sheet.table_id)
     return EntryPlan(
-        user, sheet, number, stored_entries, approval_rows, table_seats, sheet_score, before, correction
+        user,
+        sheet,
+        number,
+        stored_entries,
+        approval_rows,
+        table_seats,
+        sheet_score,
+        before,
+        correction,
+        signed,
     )
 
 
-def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
+def apply_entry(plan: EntryPlan) -> Entered:
     """Write a plan (``plan_entry``): the scored sheet stored, the change in the history.
     Call in the transaction that holds the sheet at the version the plan read."""
     sheet, number = plan.sheet, plan.number
     tournament = sheet.match.tournament
     status = sheet.status
-    written = store_scored(tournament, [(sheet, plan.score)], plan.stored_entries, raise_version, plan.seats)[
-        sheet.pk
-    ]
+    written = store_scored([(sheet, plan.score)], plan.stored_entries, plan.seats)[sheet.pk]
     saved = written[number]
     # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest. A game
     # entered again as it was changes nothing that was signed.
     unchanged = plan.before is not None and plan.before == saved.as_record()
-    withdrawn = [] if plan.correction or unchanged else withdraw_signatures(plan.user, sheet, status)
+    withdrawn = (
+        [] if plan.correction or unchanged else withdraw_signatures(plan.user, sheet, status, plan.signed)
+    )
     if not plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
         record(
             tournament,
@@ -341,7 +355,7 @@ def delete_entry(
     require(user, tournament, _required_permission(entry))
     before = entry.as_record()
     withdrawn = withdraw_signatures(user, sheet)
-    store_scored(tournament, [(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
+    store_scored([(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
     record(tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before)
     return withdrawn
 
@@ -395,7 +409,7 @@ def approve(
             "hand_check": check,
         },
     )
-    store_scored(tournament, [(sheet, score(sheet))])
+    store_scored([(sheet, score(sheet))])
     record(
         tournament,
         user,
@@ -421,7 +435,7 @@ def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: in
     before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
     withdrawn = withdraw_signatures(user, sheet)
     approval.delete()
-    store_scored(tournament, [(sheet, score(sheet))])
+    store_scored([(sheet, score(sheet))])
     record(tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before)
     return withdrawn
 
@@ -479,7 +493,7 @@ def fill_sheets(
             )
         scored.append((sheet, sheet_score))
     Approval.objects.bulk_create(new_approvals, batch_size=2000)
-    store_scored(tournament, scored)
+    store_scored(scored)
     games = sum(len(sheet_score.rows) for _sheet, sheet_score in scored)
     record(tournament, user, "results.fill", sheets=len(scored), games=games)
     return games

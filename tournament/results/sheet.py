@@ -302,26 +302,20 @@ _SIGNATURES = Prepared(lambda sheet: Signature.objects.filter(scoresheet_id=shee
 _CORRECTIONS = Prepared(lambda sheet: Correction.objects.filter(scoresheet_id=sheet), int)
 
 
-def absent_rows(sheet: Scoresheet) -> set[str]:
-    """The kinds of row a sheet was read without, known to have none (``any_substitutes``,
-    ``any_signatures``, ``any_calls`` annotated False: the table phone's write looks them up
-    with the sheet, and a game written adds none of them)."""
-    kinds = ("substitutes", "signatures", "calls")
-    return {kind for kind in kinds if sheet.__dict__.get(f"any_{kind}") is False}
-
-
-def read_sheet(pk: int, known: Known | None = None) -> SheetRows:
+def read_sheet(pk: int, known: Known | None = None, absent: Iterable[str] = ()) -> SheetRows:
     """The sheet ``pk`` with its rows, for the one sheet a table's phone shows after every
     write and poll: a few plain queries in each row's own order, compiled once
     (tournament.prepared; ``loaded``'s prefetches cost several times as much for a single
     sheet), the corrections only where a signed sheet has them. What a write ``known`` has just
-    written is taken from it, not read again."""
+    written is taken from it, not read again, and so are the kinds of row it is known to have
+    none of (``absent``: "substitutes", "signatures"; the table phone's lookup tells them, and a
+    game written adds none)."""
     if known is not None:
         sheet, seats = known.sheet, known.seats
     else:
         sheet = _SHEET(pk)[0]
         seats = seats_of(sheet.table_id)
-    absent = absent_rows(sheet) if known is not None else set()
+    absent = set(absent) if known is not None else set()
     substitutes = {} if "substitutes" in absent else _grouped(_SUBSTITUTES(sheet.table_id), "participant_id")
     for seat in seats:
         seat.participant.known_substitutions = substitutes.get(seat.participant_id, [])

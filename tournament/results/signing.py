@@ -64,7 +64,6 @@ def _lock_when_signed(sheet: Scoresheet, user) -> None:
         sheet.digest = sheet_digest(sheet)
         sheet.version += 1
         sheet.save(update_fields=["status", "locked_at", "signed_as", "digest_version", "digest", "version"])
-        sheet.match.tournament.results_changed()
         record_sheet(
             user,
             sheet,
@@ -261,7 +260,6 @@ def declare_void(user, sheet: Scoresheet, reason: str, expected_version: int | N
     sheet.void_reason = reason.strip()
     sheet.version += 1
     sheet.save(update_fields=["status", "void_reason", "version"])
-    sheet.match.tournament.results_changed()
     record_sheet(
         user,
         sheet,

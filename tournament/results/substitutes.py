@@ -118,7 +118,6 @@ def substitute(
         status=Scoresheet.Status.COMPLETE,
     ).order_by():
         withdraw_signatures(user, locked_sheet(sheet))
-    tournament.results_changed()
     record(
         tournament,
         user,

@@ -25,6 +25,7 @@ from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
 from . import signing
+from .flow import enter_game
 from .forms import (
     ApprovalForm,
     CorrectionForm,
@@ -236,14 +237,10 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
                     )
                 )
             getattr(self, f"do_{action}")(sheet, form)
-        except forms.ValidationError as error:
+        except forms.ValidationError:
             refused = True
-            if valid:  # the form read, but its entry did not (e.g. unreadable notation)
-                for text in error.messages:
-                    messages.error(request, text)
-            else:
-                self.refuse_form(form)
-        except ServiceError as error:
+            self.refuse_form(form)
+        except ServiceError as error:  # an unreadable notation too (results.notation)
             refused = True
             self.refuse(error)
         sheet = self.load()
@@ -298,9 +295,10 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
 
     def do_game(self, sheet, form):
         replace = form.cleaned_data.get("replace", False)
-        entry = form.entry(sheet.size)
-        entered = sheet_service.enter(
-            self.request.user, sheet, entry, form.cleaned_data["version"], replace=replace
+        entry, version = form.entry(sheet.size), form.cleaned_data["version"]
+        # The table phone's flow too: planned on the sheet as loaded, written under the lock.
+        entered = enter_game(
+            lambda read: sheet_service.plan_entry(self.request.user, read, entry, version, replace), sheet
         )
         messages.success(self.request, saved_text(entered.saved))
         if entered.withdrawn:

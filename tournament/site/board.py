@@ -17,9 +17,9 @@ from ..results.forms import BoardApprovalForm
 from ..results.models import Scoresheet
 from ..results.verify import findings
 from ..results.views import ApprovalMessages, as_number, sheet_of
+from ..tablephone.codes import OFFLINE
 from ..tablephone.models import ApprovalCall
-from ..tablephone.services import OFFLINE
-from ..tablephone.views import calls_context
+from ..tablephone.supervisor import calls_context
 from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm
 

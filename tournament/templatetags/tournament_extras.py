@@ -3,7 +3,6 @@ from django.urls import reverse
 from django.utils.html import conditional_escape, escape
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..results.text import points_text
@@ -56,37 +55,19 @@ def standings_rows(table) -> SafeString:
     return mark_safe("\n".join(html))  # noqa: S308 (every text in it is escaped above)
 
 
-# The standings' header cells by language and order: (the cell's attributes, its text, the order
-# its link asks for, or None where the column does not order), drawn once.
-_HEADERS: dict[tuple, list[tuple[str, str, str | None]]] = {}
-HEADERS_KEPT = 200
-
-
 @register.simple_tag(takes_context=True)
 def standings_header(context, table) -> SafeString:
     """The header cells of the standings (public/_standings_table.html) as django-tables2's
     template draws them, each orderable column a link that orders by it (its
     ``querystring_replace``); written here for the same reason as the rows: every visitor's
     search for his own line draws the table anew, and the template spent most of it here."""
-    key = (get_language(), str(table.order_by), table.prefixed_order_by_field)
-    cells = _HEADERS.get(key)
-    if cells is None:
-        if len(_HEADERS) >= HEADERS_KEPT:  # an order is any list of columns: never unbounded
-            _HEADERS.clear()
-        cells = _HEADERS[key] = [
-            (
-                column.attrs["th"].as_html(),
-                conditional_escape(column.header),
-                str(column.order_by_alias.next) if column.orderable else None,
-            )
-            for column in table.columns
-        ]
     query = dict(context["request"].GET)
     field = table.prefixed_order_by_field
     html = []
-    for attrs, header, order in cells:
-        if order is not None:
-            link = escape("?" + urlencode({**query, field: order}, doseq=True))
+    for column in table.columns:
+        header = conditional_escape(column.header)
+        if column.orderable:
+            link = escape("?" + urlencode({**query, field: str(column.order_by_alias.next)}, doseq=True))
             header = f'<a href="{link}">{header}</a>'
-        html.append(f"<th {attrs}>{header}</th>")
+        html.append(f"<th {column.attrs['th'].as_html()}>{header}</th>")
     return mark_safe("".join(html))  # noqa: S308 (every text in it is escaped above)

@@ -103,7 +103,6 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
         OldSlug.objects.filter(slug=tournament.slug).delete()
         OldSlug.objects.get_or_create(slug=old_slug, defaults={"tournament": tournament})
     sync_matches(tournament)
-    tournament.results_changed()
     after = {k: str(getattr(tournament, k)) for k in before}
     record(tournament, user, "tournament.update", before=before, after=after)
     return tournament

@@ -13,6 +13,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from scoring import Contract, Game, Result, Suit
+from tests.tournament.helpers import written_around_the_services
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
@@ -289,7 +290,7 @@ def test_a_signed_sheet_still_counts_in_the_standings(complete, referee, sign):
     assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
     for status in ("open", "complete", "signed"):
         Scoresheet.objects.filter(pk=complete.pk).update(status=status)
-        tournament.results_changed()
+        written_around_the_services(tournament)
         assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
 
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
+from tests.tournament.helpers import written_around_the_services
 from tournament.errors import ServiceError
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
@@ -35,7 +36,7 @@ def set_points(tournament, points):
     ):
         seat.points = points.get(seat.participant.number, 0)
         seat.save(update_fields=["points"])
-    tournament.results_changed()
+    written_around_the_services(tournament)
 
 
 def make_teams(tournament, plan):

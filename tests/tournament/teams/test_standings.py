@@ -4,6 +4,7 @@ ranks (issue 17)."""
 import pytest
 
 from scoring import Contract, Game, Result, Suit
+from tests.tournament.helpers import written_around_the_services
 from tournament.models import Participant, Scoresheet, Seat
 from tournament.participants import teams as team_service
 from tournament.results import services as sheet_service
@@ -73,7 +74,7 @@ def test_each_count_decides_in_turn_on_the_members_sums(drawn):
         ):
             setattr(seat, field, value)
         seat.save()
-    drawn.results_changed()
+    written_around_the_services(drawn)
     people = {p.number: p for p in drawn.participants.all()}
     for name, numbers in (("A", [1, 2]), ("B", [3, 4]), ("C", [5]), ("D", [6]), ("E", [7]), ("F", [8])):
         team(drawn, name, [people[n] for n in numbers])

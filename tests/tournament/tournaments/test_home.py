@@ -15,7 +15,7 @@ from tournament.results import substitutes
 from tournament.series import services as series_service
 from tournament.series.models import Series
 from tournament.standings import lots
-from tournament.tablephone import services as table_service
+from tournament.tablephone import table as table_service
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE

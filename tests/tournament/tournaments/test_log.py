@@ -41,9 +41,9 @@ def test_every_recorded_action_has_a_label():
 
 def test_every_label_is_translated():
     with translation.override("en"):
-        english = {action: str(label) for action, label in ACTIONS.items()}
+        english = {action: str(declared.label) for action, declared in ACTIONS.items()}
     with translation.override("de"):
-        assert [a for a, label in ACTIONS.items() if str(label) == english[a]] == []
+        assert [a for a, declared in ACTIONS.items() if str(declared.label) == english[a]] == []
 
 
 @pytest.mark.django_db
