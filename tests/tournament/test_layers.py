@@ -2,9 +2,14 @@
 this checks that no import hides inside a function to get round it."""
 
 import ast
+import importlib
+import pkgutil
 from pathlib import Path
 
 import tournament
+from tournament.hooks import Slot
+from tournament.jobs import runner
+from tournament.jobs.models import Job
 
 ROOT = Path(tournament.__file__).parent
 
@@ -52,3 +57,19 @@ def test_the_check_finds_a_hidden_import(tmp_path):
     module = tmp_path / "module.py"
     module.write_text("def f():\n    from ..draw import services\n    from tournament import hooks\n")
     assert app_imports_in_functions(module) == [("f", 2), ("f", 3)]
+
+
+def test_every_slot_is_filled_at_start_up():
+    """A lower layer's question nobody answers would fail only when asked (tournament/apps.py)."""
+    slots = []
+    for module in pkgutil.walk_packages(tournament.__path__, "tournament."):
+        if ".migrations" in module.name or module.name.startswith(("tournament.settings", "tournament.wsgi")):
+            continue
+        found = vars(importlib.import_module(module.name)).items()
+        slots += [(f"{module.name}.{name}", value) for name, value in found if isinstance(value, Slot)]
+    assert slots  # the check reads something
+    assert [name for name, slot in slots if slot.answer is None] == []
+
+
+def test_every_kind_of_job_has_its_builder():
+    assert set(runner.BUILDERS) == set(Job.Kind.values)
