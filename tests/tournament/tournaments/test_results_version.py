@@ -20,7 +20,7 @@ from tournament.results import services as sheet_service
 from tournament.results import signing
 from tournament.standings import lots as lots_service
 from tournament.tablephone import supervisor as phone_service
-from tournament.teams import services as team_service
+from tournament.participants import teams as team_service
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.audit import record
