@@ -3,9 +3,8 @@ after it (issue 26).
 
 A game's points depend on the games before it: an approval given or withdrawn, a Solo entered,
 changed or deleted changes how many Solos count before a later one, which then needs approval
-or no longer does (5.2.16) and is struck or counts again (5.2.17, RULINGS 8). ``changes`` names
-every game whose points, strike or downgrade differ, and every game entered or deleted, each
-with before → after and, for a strike, the rule."""
+or no longer does (5.2.16), and is struck or counts again (5.2.17, RULINGS 8). ``changes`` names
+every game whose points, strike or downgrade differ, each with before → after and the rule."""
 
 from __future__ import annotations
 
@@ -19,12 +18,10 @@ from .scoresheet import Row, Sheet
 
 
 class Effect(StrEnum):
-    """What happened to one game."""
-
-    ENTERED = "entered"  # on the sheet after, not before
-    DELETED = "deleted"  # on the sheet before, not after
+    ENTERED = "entered"  # on the sheet after the write, not before (the write's own game)
+    DELETED = "deleted"  # on the sheet before the write, not after (the write's own game)
     STRUCK = "struck"  # needed approval and has none now (5.2.14, 5.2.16)
-    UNSTRUCK = "unstruck"  # was struck, counts now
+    COUNTS_AGAIN = "counts_again"  # was struck, counts now
     DOWNGRADED = "downgraded"  # scored as a plain Solo/Wenz in game 1 now (5.2.15)
     POINTS = "points"  # counts before and after, with other points
 
@@ -32,7 +29,7 @@ class Effect(StrEnum):
 @dataclass(frozen=True)
 class GameState:
     """How the engine scored one game: its points per seat, whether it is struck and by which
-    rule, whether it is downgraded, and for a Solo or Wenz the how-manieth counted one it is."""
+    rule, whether it is downgraded, and for a Solo the how-manieth counted Solo it would be."""
 
     points: Points
     struck: bool
@@ -40,15 +37,11 @@ class GameState:
     rule: str | None = None  # the rule that struck it: "5.2.14" (Tout, Sie) or "5.2.16"
     nth_solo: int | None = None  # a Solo or Wenz: the counted Solos before it, plus one
 
-    @property
-    def scored(self) -> tuple[Points, bool, bool]:
-        """What the standings and the paper list see of the game."""
-        return self.points, self.struck, self.downgraded
-
 
 @dataclass(frozen=True)
 class Change:
-    """Game ``number`` as scored before a write and after it (None: not on that sheet)."""
+    """Game ``number`` scored differently after a write than before it (None: not on that
+    sheet, the game entered or deleted)."""
 
     number: int
     before: GameState | None
@@ -63,7 +56,7 @@ class Change:
         if self.after.struck and not self.before.struck:
             return Effect.STRUCK
         if self.before.struck and not self.after.struck:
-            return Effect.UNSTRUCK
+            return Effect.COUNTS_AGAIN
         if self.after.downgraded and not self.before.downgraded:
             return Effect.DOWNGRADED
         return Effect.POINTS
@@ -88,11 +81,16 @@ def states(sheet: Sheet) -> dict[int, GameState]:
 
 def changes(before: Sheet, after: Sheet) -> tuple[Change, ...]:
     """The games whose points, strike or downgrade differ between the two sheets, and those on
-    one sheet only (entered, deleted), in game order."""
+    one sheet only (entered or deleted: only ever the write's own game), in game order."""
     was, now = states(before), states(after)
     found = []
     for number in sorted(was.keys() | now.keys()):
         old, new = was.get(number), now.get(number)
-        if old is None or new is None or old.scored != new.scored:
+        if old is None or new is None or _scored(old) != _scored(new):
             found.append(Change(number, old, new))
     return tuple(found)
+
+
+def _scored(state: GameState) -> tuple[Points, bool, bool]:
+    """What the standings and the paper list see of a game."""
+    return state.points, state.struck, state.downgraded

@@ -1,19 +1,17 @@
 """How a change a write made to another game is told: on the desk, on the table's phone and in
-the history ("Spiel 6 gestrichen (5.2.16: fünftes Solo ohne Genehmigung), weil Spiel 2
-genehmigt wurde."). The change itself is computed by ``scoring.effects``; the history keeps it
-as data (``as_record``, under the action ``entry.rescored``) and says it in the reader's
-language."""
+the history ("Spiel 6 gestrichen (5.2.16: 5. Solo ohne Genehmigung), weil Spiel 2 genehmigt
+wurde."). The change itself is computed by ``scoring.effects``; the history keeps it as data
+(``as_record``) and says it in the reader's language."""
 
 from __future__ import annotations
 
 from enum import StrEnum
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scoring.effects import Change, Effect, GameState
 
-from .text import log_change, points_text
+from .text import points_text
 
 
 class Cause(StrEnum):
@@ -26,41 +24,27 @@ class Cause(StrEnum):
     APPROVED = "approved"
     APPROVAL_WITHDRAWN = "approval_withdrawn"
     CORRECTED = "corrected"
-    VOID = "void"
-    SUBSTITUTE = "substitute"
-
-
-# "the fifth Solo": the count 5.2.16 starts from is the fifth in the official rules.
-ORDINALS = {
-    1: gettext_lazy("first"),
-    2: gettext_lazy("second"),
-    3: gettext_lazy("third"),
-    4: gettext_lazy("fourth"),
-    5: gettext_lazy("fifth"),
-    6: gettext_lazy("sixth"),
-    7: gettext_lazy("seventh"),
-    8: gettext_lazy("eighth"),
-    9: gettext_lazy("ninth"),
-    10: gettext_lazy("tenth"),
-    11: gettext_lazy("eleventh"),
-    12: gettext_lazy("twelfth"),
-}
+    VOID = "void"  # changes no game's score: the standings count a void sheet for nothing
 
 
 def cause_text(cause: str, game: int | None) -> str:
     """The cause, as the end of a sentence "…, because <cause>."."""
     values = {"game": game}
-    texts = {
-        Cause.ENTERED: _("game %(game)s was entered"),
-        Cause.CHANGED: _("game %(game)s was changed"),
-        Cause.DELETED: _("game %(game)s was deleted"),
-        Cause.SANCTION: _("a sanction was entered for game %(game)s"),
-        Cause.APPROVED: _("game %(game)s was approved"),
-        Cause.APPROVAL_WITHDRAWN: _("the approval of game %(game)s was withdrawn"),
-        Cause.CORRECTED: _("game %(game)s was corrected"),
-    }
-    text = texts.get(cause)  # type: ignore[call-overload]
-    return text % values if text else _("another write changed the sheet")
+    if cause == Cause.ENTERED:
+        return _("game %(game)s was entered") % values
+    if cause == Cause.CHANGED:
+        return _("game %(game)s was changed") % values
+    if cause == Cause.DELETED:
+        return _("game %(game)s was deleted") % values
+    if cause == Cause.SANCTION:
+        return _("a sanction was entered for game %(game)s") % values
+    if cause == Cause.APPROVED:
+        return _("game %(game)s was approved") % values
+    if cause == Cause.APPROVAL_WITHDRAWN:
+        return _("the approval of game %(game)s was withdrawn") % values
+    if cause == Cause.CORRECTED:
+        return _("game %(game)s was corrected") % values
+    return _("another game changed")
 
 
 def effect_text(number: int, effect: str, before: dict, after: dict) -> str:
@@ -69,12 +53,11 @@ def effect_text(number: int, effect: str, before: dict, after: dict) -> str:
     if effect == Effect.STRUCK:
         if after.get("rule") == "5.2.14":
             return _("Game %(game)s struck (5.2.14: Tout or Sie without approval)") % values
-        nth = after.get("nth_solo")
-        ordinal = ORDINALS.get(nth) if isinstance(nth, int) else None
-        if ordinal is None:
-            return _("Game %(game)s struck (5.2.16: Solo or Wenz without approval)") % values
-        return _("Game %(game)s struck (5.2.16: %(nth)s Solo without approval)") % {**values, "nth": ordinal}
-    if effect == Effect.UNSTRUCK:
+        return _("Game %(game)s struck (5.2.16: Solo no. %(nth)s without approval)") % {
+            **values,
+            "nth": after.get("nth_solo") or "",
+        }
+    if effect == Effect.COUNTS_AGAIN:
         return _("Game %(game)s counts again (%(points)s)") % {
             **values,
             "points": points_text(after.get("points", ())),
@@ -89,7 +72,7 @@ def effect_text(number: int, effect: str, before: dict, after: dict) -> str:
 
 
 def state_record(state: GameState | None) -> dict | None:
-    if state is None:
+    if state is None:  # the game was not on that sheet (entered or deleted)
         return None
     return {
         "points": list(state.points),
@@ -124,11 +107,3 @@ def record_text(number: int | None, data: dict) -> str:
 def change_text(change: Change, cause: str, cause_game: int | None) -> str:
     """A change as the desk and the phone are told it."""
     return record_text(change.number, as_record(change, cause, cause_game))
-
-
-def history_text(entry) -> str:
-    """What a history line changed, in words: a game rescored by a write to another names its
-    cause; every other line as ``text.log_change`` says it."""
-    if entry.action == "entry.rescored":
-        return record_text(entry.game, entry.data or {})
-    return log_change(entry)

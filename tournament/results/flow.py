@@ -1,5 +1,6 @@
-"""The flow of a game from the desk and from a table's phone, now ``writing.carry_out`` (issue
-26): kept under its earlier names for the callers that still use them."""
+"""The flow of a game from the desk and from a table's phone (plan → lock → plan again if the
+sheet changed → write) is ``writing.carry_out`` (issue 26); kept here under its earlier names
+for the callers that still use them."""
 
 from __future__ import annotations
 

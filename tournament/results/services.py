@@ -26,6 +26,7 @@ from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
 from .effects import Cause
 from .models import Approval, GameEntry, Scoresheet
+from .sheet import Known
 from .store import (
     approvals_of_sheet,
     entries_of,
@@ -36,9 +37,9 @@ from .store import (
     with_approval,
 )
 from .text import describe_entry, points_text
-from .writing import Written, rewrite
-from .writing import withdraw_signatures as withdraw_signatures  # the desk's and phone's names
-from .writing import withdrawn_text as withdrawn_text
+from .writing import Written, rewrite, withdraw_signatures
+
+__all__ = ["withdraw_signatures"]  # the substitute's and the phone's too (writing.py)
 
 
 class StaleSheet(ServiceError):
@@ -153,11 +154,30 @@ def _required_permission(entry: Entry | GameEntry) -> Perm:
     return Perm.SANCTION if is_sanction else Perm.ENTER_RESULTS  # 3.4.17: supervisor only
 
 
-# What entering a game wrote: the stored entry, the sheet as the write left it, the
-# signatures it withdrew and every other game it changed (``writing.Written``).
-Entered = Written
+@dataclass(frozen=True)
+class Entered:
+    """What entering a game wrote: the stored entry, and the sheet as the write left it (its
+    rows and score, for the answer to whoever entered it: nothing needs reading again), and
+    everything the write changed (``written``: the other games it struck or restored, the
+    signatures it withdrew)."""
+
+    saved: GameEntry
+    sheet: Known
+    written: Written
+
+    @property
+    def withdrawn(self) -> list[str]:
+        return self.written.withdrawn
 
 
+def withdrawn_text(names: list[str]) -> str:
+    """What the table and the desk are told when a change withdrew signatures."""
+    return _("The sheet changed after %(names)s signed: the signatures are withdrawn, please sign again.") % {
+        "names": ", ".join(names)
+    }
+
+
+@transaction.atomic
 def save_entry(
     user,
     sheet: Scoresheet,
@@ -199,16 +219,15 @@ class EntryPlan:
     stored_entries: list[GameEntry]
     approvals: list[Approval]
     seats: list[Seat]
-    score: Sheet  # the sheet scored with the game
-    before: dict | None  # the game's record before (None: a new game)
+    score: Sheet
+    before: dict | None
     correction: bool
     signed: bool | None = None  # whether the sheet had signatures when read (None: not known)
-    scored_before: Sheet | None = None  # the sheet scored as read, without the write
-    edited: bool = False  # a game changed, described otherwise (the same points or not)
-    sanction: bool = False
+    previous: Sheet | None = None  # the sheet as scored before the write (its effects)
+    sanction: bool = False  # the game written is a sanction
 
-    def write(self) -> Written:
-        """Carried out by ``writing.carry_out`` under the lock."""
+    def write(self) -> Entered:
+        """The plan written (``apply_entry``): ``writing.carry_out`` calls it under the lock."""
         return apply_entry(self)
 
 
@@ -248,19 +267,16 @@ def plan_entry(
     approval_rows = approvals_of_sheet(sheet)
     approvals = {approval.number: approval.contract for approval in approval_rows}
     seats = sheet.size
-    # The sheet as read, in the engine's terms: scored with the game and, once it is known to be
-    # valid, without it (what the write changed is told against that, issue 26).
-    as_read = {e.number: to_engine(e, approvals, rules, seats) for e in stored_entries}
-    engine_entries = [e for n, e in as_read.items() if n != number]
-    engine_entries.append(with_approval(entry, approvals, rules, seats))
-    sheet_score = score_sheet(engine_entries, rules, seats=seats)
+    engine = {n: to_engine(e, approvals, rules, seats) for n, e in stored.items()}
+    previous = score_sheet(engine.values(), rules, seats=seats)  # in memory: what the write changes
+    engine[number] = with_approval(entry, approvals, rules, seats)
+    sheet_score = score_sheet(engine.values(), rules, seats=seats)
     own = [p for p in sheet_score.problems if p.game == number and p.code != Code.GAME_MISSING]
     if correction and not own and not sheet_score.complete:
         own = list(sheet_score.problems)  # a signed sheet stays complete
     if own:
         raise ServiceError(problem_messages(own)[0], details=problem_messages(own)[1:])
     before = existing.as_record() if existing is not None else None
-    scored_before = score_sheet(as_read.values(), rules, seats=seats)
     # The seats with their players: the points are stored on them, the answer names them.
     table_seats = seats_of(sheet.table_id)
     return EntryPlan(
@@ -274,56 +290,43 @@ def plan_entry(
         before,
         correction,
         signed,
-        scored_before,
-        existing is not None and as_read[number] != engine_entries[-1],
+        previous,
         isinstance(entry, Sanction),
     )
 
 
 def apply_entry(plan: EntryPlan) -> Entered:
     """Write a plan (``plan_entry``) through ``writing.rewrite``: the scored sheet stored, the
-    change in the history with every other game it changed. Call in the transaction that holds
+    change and every other game it changed in the history. Call in the transaction that holds
     the sheet at the version the plan read."""
     sheet, number = plan.sheet, plan.number
-    tournament = sheet.match.tournament
-
-    def record_cause(saved: GameEntry | None) -> None:
-        if plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
-            return
-        record(
-            tournament,
-            plan.user,
-            "entry.update" if plan.before else "entry.create",
-            scoresheet=sheet,
-            game=number,
-            before=plan.before,
-            after=saved.as_record() if saved is not None else None,
-        )
-
     if plan.correction:
         cause = Cause.CORRECTED
     elif plan.sanction:
         cause = Cause.SANCTION
     else:
         cause = Cause.CHANGED if plan.before else Cause.ENTERED
-    # A game entered again as it was changes nothing that was signed; one described otherwise
-    # for the same points changes the sheet all the same.
-    edited = plan.edited
-    return rewrite(
+    before = plan.previous if plan.previous is not None else plan.score
+    stored_before = plan.before
+    written = rewrite(
         plan.user,
         sheet,
-        cause,
-        number,
-        plan.scored_before,
+        before,
         plan.score,
-        entries=plan.stored_entries,
-        approvals=plan.approvals,
-        seats=plan.seats,
-        edited=edited,
+        cause=cause,
+        game=number,
+        # a correction's one log line is its own, with the reason (signing.correct)
+        action=None if plan.correction else ("entry.update" if stored_before else "entry.create"),
+        data=lambda saved: {"before": stored_before, "after": saved.as_record()},
+        game_before=stored_before,  # a game entered again as it was changes nothing signed
         withdraw=not plan.correction,  # a correction is of a signed sheet (5.3.4): they stay
         signed=plan.signed,
-        record_cause=record_cause,
+        stored_entries=plan.stored_entries,
+        seats=plan.seats,
     )
+    entries = sorted(written.stored.values(), key=lambda e: e.number)
+    known = Known(sheet, entries, plan.approvals, plan.score, plan.seats)
+    return Entered(written.stored[number], known, written)
 
 
 @transaction.atomic
@@ -331,8 +334,8 @@ def delete_entry(
     user, sheet: Scoresheet, number: int, expected_version: int | None, locked: bool = False
 ) -> Written:
     """Delete game ``number``; ``locked``: the caller locked ``sheet`` in this transaction.
-    Answers with what the deletion changed: the signatures it withdrew, the later games it
-    struck or restored."""
+    Returns what it changed: the later games it made count again or struck, the names of those
+    whose signatures the deletion withdrew."""
     tournament = sheet.match.tournament
     try:
         sheet = _lock(sheet, expected_version, user=user, locked=locked)
@@ -343,54 +346,20 @@ def delete_entry(
     if entry is None:
         raise ServiceError(_("Game %(game)s is not entered: there is nothing to delete.") % {"game": number})
     require(user, tournament, _required_permission(entry))
-    before = entry.as_record()
-    approvals = approvals_of_sheet(sheet)
-    contracts = {approval.number: approval.contract for approval in approvals}
+    approvals = approvals_of(sheet)
+    before = score(sheet, entries, approvals)
+    after = score(sheet, [e for e in entries if e.number != number], approvals)
+    record_before = entry.as_record()
     return rewrite(
         user,
         sheet,
-        Cause.DELETED,
-        number,
-        _scored(sheet, entries, contracts),
-        _scored(sheet, [e for e in entries if e.number != number], contracts),
-        entries=entries,
-        approvals=approvals,
-        record_cause=lambda _saved: record(
-            tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before
-        ),
-    )
-
-
-def scored_as_stored(sheet: Scoresheet, entries: list[GameEntry], approvals: list[Approval]) -> Sheet:
-    """The engine's score of the sheet's ``entries`` with its ``approvals``, as read."""
-    return _scored(sheet, entries, {approval.number: approval.contract for approval in approvals})
-
-
-def _scored(sheet: Scoresheet, entries: list[GameEntry], approvals: dict[int, str]) -> Sheet:
-    """The engine's score of ``entries`` with the approved contracts ``approvals``."""
-    rules, seats = sheet.match.tournament.rules, sheet.size
-    return score_sheet([to_engine(e, approvals, rules, seats) for e in entries], rules, seats=seats)
-
-
-def _approval_written(user, sheet: Scoresheet, cause: Cause, number: int, change, record_cause) -> Written:
-    """An approval given or withdrawn (``change`` writes it) through ``rewrite``: the sheet
-    scored with the approvals before and after."""
-    entries = entries_of(sheet)
-    was = {approval.number: approval.contract for approval in approvals_of_sheet(sheet)}
-    change()
-    approvals = approvals_of_sheet(sheet)
-    now = {approval.number: approval.contract for approval in approvals}
-    return rewrite(
-        user,
-        sheet,
-        cause,
-        number,
-        _scored(sheet, entries, was),
-        _scored(sheet, entries, now),
-        entries=entries,
-        approvals=approvals,
-        edited=any(e.number == number for e in entries),  # its row's mark changes (5.2.14)
-        record_cause=record_cause,
+        before,
+        after,
+        cause=Cause.DELETED,
+        game=number,
+        action="entry.delete",
+        data={"before": record_before},
+        stored_entries=entries,
     )
 
 
@@ -406,8 +375,7 @@ def approve(
 ) -> Approval:
     """The supervisor approves a Tout, a Sie or a late Solo/Wenz for game ``number``
     (5.2.14, 5.2.16), with the hand check when the cards were entered. The approval carries
-    ``written``: what it changed (``writing.Written``: the later games it struck or restored),
-    and ``withdrawn``: the names of those whose signatures it withdrew."""
+    ``withdrawn``: the names of those whose signatures it withdrew."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
@@ -432,39 +400,30 @@ def approve(
     check = None
     if hand:
         check = hand_check_record(check_hand(hand, contract_value, Suit(suit) if suit else None))
-    stored: list[Approval] = []
-
-    def change() -> None:
-        approval, _created = Approval.objects.update_or_create(
-            scoresheet=sheet,
-            number=number,
-            defaults={
-                "contract": contract_value.value,
-                "approved_by": user if getattr(user, "pk", None) else None,
-                "approved_by_name": user.get_username(),
-                "hand": hand or None,
-                "hand_check": check,
-            },
-        )
-        stored.append(approval)
-
-    written = _approval_written(
+    entries = entries_of(sheet)
+    before = score(sheet, entries)
+    approval, _created = Approval.objects.update_or_create(
+        scoresheet=sheet,
+        number=number,
+        defaults={
+            "contract": contract_value.value,
+            "approved_by": user if getattr(user, "pk", None) else None,
+            "approved_by_name": user.get_username(),
+            "hand": hand or None,
+            "hand_check": check,
+        },
+    )
+    written = rewrite(
         user,
         sheet,
-        Cause.APPROVED,
-        number,
-        change,
-        lambda _saved: record(
-            tournament,
-            user,
-            "approval.grant",
-            scoresheet=sheet,
-            game=number,
-            before=replaced,
-            after={"contract": contract_value.value, "hand": hand or None},
-        ),
+        before,
+        score(sheet, entries),
+        cause=Cause.APPROVED,
+        game=number,
+        action="approval.grant",
+        data={"before": replaced, "after": {"contract": contract_value.value, "hand": hand or None}},
+        stored_entries=entries,
     )
-    approval = stored[0]
     approval.written = written  # what it changed, for the supervisor's message
     approval.withdrawn = written.withdrawn  # whose signatures it withdrew
     return approval
@@ -472,24 +431,28 @@ def approve(
 
 @transaction.atomic
 def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> Written:
-    """Withdraw the approval of game ``number``: what it changed (the game struck again, the
-    later games restored, the signatures withdrawn)."""
+    """Withdraw the approval of game ``number``: what it changed (the game struck again, a later
+    Solo counting again) and whose signatures it withdrew."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
     approval = sheet.approvals.filter(number=number).first()
     if approval is None:
         raise ServiceError(_("Game %(game)s has no approval.") % {"game": number})
-    before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
-    return _approval_written(
+    replaced = {"contract": approval.contract, "approved_by": approval.approved_by_name}
+    entries = entries_of(sheet)
+    before = score(sheet, entries)
+    approval.delete()
+    return rewrite(
         user,
         sheet,
-        Cause.APPROVAL_WITHDRAWN,
-        number,
-        approval.delete,
-        lambda _saved: record(
-            tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before
-        ),
+        before,
+        score(sheet, entries),
+        cause=Cause.APPROVAL_WITHDRAWN,
+        game=number,
+        action="approval.withdraw",
+        data={"before": replaced},
+        stored_entries=entries,
     )
 
 

@@ -27,8 +27,8 @@ from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .effects import Cause
 from .models import Correction, Scoresheet, Signature
-from .services import check_version, enter, locked_sheet, scored_as_stored
-from .store import approvals_of_sheet, entries_of
+from .services import check_version, enter, locked_sheet, score
+from .store import entries_of
 from .writing import rewrite
 
 MAX_SIGNATURE_BYTES = 300_000
@@ -228,8 +228,8 @@ def correct(
         )
     before = stored.as_record()
     digest_before = sheet.digest
-    written = enter(user, sheet, entry, None, replace=True, correction=True)
-    saved = written.saved
+    entered = enter(user, sheet, entry, None, replace=True, correction=True)
+    saved = entered.saved
     sheet.refresh_from_db()
     logged = record_sheet(
         user,
@@ -248,7 +248,7 @@ def correct(
     logged.data["digest_after"] = sheet.digest
     logged.save(update_fields=["data"])
     correction = Correction.objects.get(pk=logged.pk)
-    correction.written = written
+    correction.written = entered.written  # the other games it struck or restored, for the desk
     return correction
 
 
@@ -267,20 +267,20 @@ def declare_void(user, sheet: Scoresheet, reason: str, expected_version: int | N
     sheet.void_reason = reason.strip()
     sheet.save(update_fields=["status", "void_reason"])
     # Through the one way of every write: its games keep their points on the sheet (the
-    # standings count a void sheet's for nothing), so it changes no other game; the new
-    # version is stored there.
-    entries, approvals = entries_of(sheet), approvals_of_sheet(sheet)
-    scored = scored_as_stored(sheet, entries, approvals)
+    # standings count a void sheet's for nothing), so it changes no game; the new version is
+    # stored there, the void recorded as before (record_sheet's match and table).
+    entries = entries_of(sheet)
+    scored = score(sheet, entries)
     sheet.written = rewrite(
         user,
         sheet,
-        Cause.VOID,
-        None,
         scored,
         scored,
-        entries=entries,
-        approvals=approvals,
+        cause=Cause.VOID,
+        game=None,
+        action="sheet.void",
+        data={"match": sheet.match.number, "table": sheet.table.number, "reason": sheet.void_reason},
         withdraw=False,
-        record_cause=lambda _saved: record_sheet(user, sheet, "sheet.void", reason=sheet.void_reason),
+        stored_entries=entries,
     )
     return sheet

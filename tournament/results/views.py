@@ -25,7 +25,6 @@ from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
 from . import signing
-from .effects import history_text
 from .forms import (
     ApprovalForm,
     CorrectionForm,
@@ -40,11 +39,13 @@ from .forms import (
     VoidForm,
     WithdrawForm,
 )
+from .history import log_change
 from .models import GameEntry, Scoresheet
+from .rows import sheet_rows
 from .sheet import loaded, sheet_view
 from .text import saved_text
 from .verify import check
-from .writing import Written, carry_out, withdrawn_text
+from .writing import Written, carry_out
 
 
 def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:
@@ -64,15 +65,12 @@ def as_number(text: str) -> int | None:
     return int(text) if text and text.isascii() and text.isdigit() else None
 
 
-def told(request, text: str, written: Written | None) -> None:
-    """The desk's answer to a write: what was written, then every other game the write changed
-    (issue 26: "Spiel 2: Solo-Tout genehmigt. Spiel 6 gestrichen (5.2.16 …), weil …"), and a
-    warning where it withdrew signatures (5.3.2)."""
-    if written is not None and written.changes:
-        text = " ".join([text, *written.texts])
-    messages.success(request, text)
-    if written is not None and written.withdrawn:
-        messages.warning(request, withdrawn_text(written.withdrawn))
+def told(request, message: str, written: Written) -> None:
+    """The desk's answer to a write: its own message with every other game it changed named
+    after it (issue 26), then whose signatures it withdrew."""
+    messages.success(request, " ".join([message, *written.texts]))
+    if written.withdrawn:
+        messages.warning(request, sheet_service.withdrawn_text(written.withdrawn))
 
 
 class ApprovalMessages:
@@ -158,6 +156,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             "problems": problem_messages(scored.problems),
             "next_number": next_number,
             "edit": edit,
+            "rows": sheet_rows(view, next_number, editing=edit),
             "game_form": forms_in_use.get("game") or self.game_form(entries.get(edit), initial),
             "row_form": forms_in_use.get("row") or self.row_form(entries.get(edit), initial),
             "sanction_form": forms_in_use.get("sanction") or self.sanction_form(entries.get(edit), initial),
@@ -165,7 +164,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             "soloist_count": soloist_count,
             "approval_from_now": soloist_count >= rules.solo_approval_from - 1,
             "history": [
-                (entry, history_text(entry))
+                (entry, log_change(entry))
                 for entry in sheet.log.select_related("scoresheet__match", "scoresheet__table")
             ],
             # 5.3.2, 5.3.6: a signed or void sheet takes no entries; a signed one only corrections
@@ -310,7 +309,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         entered = carry_out(
             lambda read: sheet_service.plan_entry(self.request.user, read, entry, version, replace), sheet
         )
-        told(self.request, saved_text(entered.saved), entered)
+        told(self.request, saved_text(entered.saved), entered.written)
 
     do_row = do_sanction = do_game
 
@@ -318,8 +317,11 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         written = sheet_service.delete_entry(
             self.request.user, sheet, form.cleaned_data["number"], form.cleaned_data["version"]
         )
-        text = _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]}
-        told(self.request, text, written)
+        told(
+            self.request,
+            _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]},
+            written,
+        )
 
     def do_approve(self, sheet, form):
         self.approve(sheet, form)
@@ -351,10 +353,11 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             form.cleaned_data["reason"],
             expected_version=form.cleaned_data.get("version"),
         )
-        messages.success(
+        told(
             self.request,
             _("Game %(game)s corrected (%(initials)s).")
             % {"game": correction.number, "initials": correction.initials},
+            correction.written,
         )
 
     def do_void(self, sheet, form):

@@ -1,29 +1,30 @@
-"""The one way through every write to a scoresheet (issue 26): the sheet scored before the
-write, the write stored (``store.store_scored``), the sheet scored after it, and from the two
-``scoring.effects``' changes: the game written and every other game whose points, strike or
-downgrade changed because of it (an approval or a Solo can strike or restore a later Solo,
-5.2.16). From that same result the signatures given are withdrawn where the sheet changed
-(5.3.2), the cause is recorded in the history with one line ``entry.rescored`` per other game
-changed, naming its cause, and the caller is answered with all of it (``Written``).
+"""The one way a write of a sheet's games is stored, with everything it changed (issue 26).
+
+Every write that changes what a sheet scores (a game entered, changed or deleted, a sanction,
+an approval given or withdrawn, a correction) hands ``rewrite`` the sheet scored before it and
+after it, both in memory. ``rewrite`` stores the after through the one writer
+(``store.store_scored``), finds every game whose points, strike or downgrade changed
+(``scoring.effects``), records the write and one history line per OTHER changed game naming its
+cause ("Spiel 6 gestrichen (5.2.16: …), weil Spiel 2 genehmigt wurde."), withdraws the
+signatures where the sheet's content changed (5.3.2), and answers with all of it: the desk's
+message, the phone's answer and the history follow from that one result.
 
 ``carry_out`` is the flow of a game from the desk and from a table's phone: plan → lock → plan
-again if the sheet changed → write.
-
-The plan (reading the sheet and scoring it through ``scoring``) runs before the write lock is
-taken: on SQLite the lock is the whole database's, and with hundreds of phones a plan under it
-made every other table's game wait (issue 16). Once locked, the sheet's row says whether
-anything was written since the plan read it; only then is the game planned again, on the sheet
-as it is now. A refusal is final where the sheet did not change: it is planned once."""
+again if the sheet changed → write. The plan (reading the sheet and scoring it through
+``scoring``) runs before the write lock is taken: on SQLite the lock is the whole database's,
+and with hundreds of phones a plan under it made every other table's game wait (issue 16). Once
+locked, the sheet's row says whether anything was written since the plan read it; only then is
+the game planned again, on the sheet as it is now. A refusal is final where the sheet did not
+change: it is planned once."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
-from django.utils.translation import gettext as _
 
 from scoring.effects import Change, changes
 from scoring.scoresheet import Sheet
@@ -32,32 +33,78 @@ from ..draw.models import Seat
 from ..errors import ServiceError
 from ..prepared import Prepared
 from ..tournaments.audit import record, record_sheet
-from .effects import Cause, as_record, change_text
-from .models import Approval, GameEntry, Scoresheet, Signature
-from .sheet import Known
-from .store import locked_sheet, seats_of, store_scored
+from .effects import as_record, change_text
+from .models import GameEntry, Scoresheet, Signature
+from .store import locked_sheet, store_scored
 
 
 @dataclass(frozen=True)
 class Written:
-    """Everything a write changed: the entry written (None where it deleted one or wrote
-    none), the sheet as the write left it (``Known``: locked, at its new version, its rows
-    and score), the names of those whose signatures it withdrew (5.3.2), its ``cause`` and
-    ``game``, the written game's own change (``own``, before → after; None where its score
-    did not change) and every other game it changed (``changes``)."""
+    """What a write changed: the game written (None: no one game), the kind of write, the
+    sheet's entries as stored by game number, the written game's own change where it was
+    scored before and after, every OTHER game's change (before → after, with the rule), the
+    names whose signatures it withdrew, and the other games' changes in words."""
 
-    saved: GameEntry | None
-    sheet: Known
-    withdrawn: list[str]
-    cause: Cause
+    sheet: Scoresheet
     game: int | None
-    own: Change | None
-    changes: tuple[Change, ...]
+    cause: str
+    stored: dict[int, GameEntry] = field(default_factory=dict)
+    own: Change | None = None
+    changes: tuple[Change, ...] = ()
+    withdrawn: list[str] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
 
-    @property
-    def texts(self) -> list[str]:
-        """The other games changed, as the desk, the phone and the history say them."""
-        return [change_text(change, self.cause, self.game) for change in self.changes]
+
+def rewrite(
+    user,
+    sheet: Scoresheet,
+    before: Sheet,
+    after: Sheet,
+    *,
+    cause: str,
+    game: int | None,
+    action: str | None = None,
+    data: dict | Callable[[GameEntry | None], dict] | None = None,
+    game_before: dict | None = None,
+    withdraw: bool = True,
+    signed: bool | None = None,
+    stored_entries: list[GameEntry] | None = None,
+    seats: list[Seat] | None = None,
+) -> Written:
+    """Store ``after`` for ``sheet`` (locked in the caller's transaction), which the engine
+    scored as ``before`` until now. ``action`` and ``data``: the write's own history line
+    (none where the caller records its own, a correction with its reason; ``data`` called with
+    the game as stored where it needs it); ``game_before``: the game's record before a change
+    (an entry changed into what it was changes nothing the players signed); ``withdraw`` off:
+    signatures stay (a correction of a signed sheet, 5.3.4); ``signed``, ``stored_entries``,
+    ``seats``: what the caller has just read (see ``withdraw_signatures`` and
+    ``store_scored``)."""
+    status = sheet.status  # before the write: store_scored sets the new one
+    stored = store_scored([(sheet, after)], stored_entries, seats)[sheet.pk]
+    found = changes(before, after)
+    own = next((change for change in found if change.number == game), None)
+    others = tuple(change for change in found if change.number != game)
+    saved = stored.get(game) if game is not None else None
+    content_changed = game_before is None or saved is None or saved.as_record() != game_before
+    # 5.3.2, decided from the write's own result: a signature confirms the sheet as it was.
+    withdrawn = (
+        withdraw_signatures(user, sheet, status, signed) if withdraw and (content_changed or others) else []
+    )
+    tournament = sheet.match.tournament
+    if action is not None:
+        values = data(saved) if callable(data) else data or {}
+        record(tournament, user, action, scoresheet=sheet, game=game, **values)
+    for change in others:
+        record(
+            tournament,
+            user,
+            "entry.rescored",
+            scoresheet=sheet,
+            game=change.number,
+            **as_record(change, cause, game),
+        )
+    texts = [change_text(change, cause, game) for change in others]
+    return Written(sheet, game, cause, stored, own, others, withdrawn, texts)
 
 
 def withdraw_signatures(
@@ -93,69 +140,14 @@ def withdraw_signatures(
     return names
 
 
-def withdrawn_text(names: list[str]) -> str:
-    """What the table and the desk are told when a change withdrew signatures."""
-    return _("The sheet changed after %(names)s signed: the signatures are withdrawn, please sign again.") % {
-        "names": ", ".join(names)
-    }
+W = TypeVar("W", covariant=True)
 
 
-def rewrite(
-    user,
-    sheet: Scoresheet,
-    cause: Cause,
-    game: int | None,
-    before: Sheet,
-    after: Sheet,
-    *,
-    entries: list[GameEntry],
-    approvals: list[Approval],
-    seats: list[Seat] | None = None,
-    edited: bool = False,
-    withdraw: bool = True,
-    signed: bool | None = None,
-    record_cause: Callable[[GameEntry | None], object] | None = None,
-) -> Written:
-    """Store ``after`` (the sheet scored with the write) on ``sheet``, locked in this
-    transaction, where ``before`` is the same sheet scored without it, and answer with what
-    changed. ``entries``: the sheet's entries as read in this transaction (before the write);
-    ``approvals``: its approvals after it; ``seats``: its table's seats with their players,
-    where the caller has them. ``edited``: the write changed what the scores do not show (a
-    game described otherwise for the same points, an approval's mark): the sheet changed all
-    the same. The signatures are withdrawn where anything changed (5.3.2), unless
-    ``withdraw`` is off (a correction of a signed sheet, 5.3.4); ``signed`` as for
-    ``withdraw_signatures``. ``record_cause`` records the write itself in the history, given
-    the entry written; each other game changed gets its own line ``entry.rescored``."""
-    status = sheet.status
-    if seats is None:
-        seats = seats_of(sheet.table_id)
-    written = store_scored([(sheet, after)], entries, seats)[sheet.pk]
-    saved = written.get(game) if game is not None else None
-    found = changes(before, after)
-    own = next((change for change in found if change.number == game), None)
-    others = tuple(change for change in found if change.number != game)
-    withdrawn = withdraw_signatures(user, sheet, status, signed) if withdraw and (found or edited) else []
-    if record_cause is not None:
-        record_cause(saved)
-    tournament = sheet.match.tournament
-    for change in others:
-        record(
-            tournament,
-            user,
-            "entry.rescored",
-            scoresheet=sheet,
-            game=change.number,
-            **as_record(change, cause, game),
-        )
-    stored = sorted(written.values(), key=lambda entry: entry.number)
-    known = Known(sheet, stored, approvals, after, seats)
-    return Written(saved, known, withdrawn, cause, game, own, others)
+class Plan(Protocol[W]):
+    """A write planned on a sheet as read, not yet carried out (``services.EntryPlan``, whose
+    ``write`` goes through ``rewrite``)."""
 
-
-class Plan(Protocol):
-    """A write planned on a sheet as read, not yet carried out (``services.EntryPlan``)."""
-
-    def write(self) -> Written: ...
+    def write(self) -> W: ...
 
 
 # The sheet's row locked, and what tells whether it changed since a plan read it (a renewed
@@ -170,23 +162,22 @@ _LOCKED_STATE = Prepared(
     int,
 )
 
+R = TypeVar("R")
+
 
 @dataclass(frozen=True)
-class Outcome:
+class Outcome(Generic[R]):
     """How a write went, told to the caller inside the write's transaction: the sheet it was
-    planned on and its version before the write, what was written, or why it was refused."""
+    planned on and its version before the write, what was written (``plan.write()``'s answer),
+    or why it was refused."""
 
     sheet: Scoresheet
     previous: int
-    entered: Written | None
+    entered: R | None
     refusal: ServiceError | PermissionDenied | None
 
-    @property
-    def written(self) -> Written | None:
-        return self.entered
 
-
-def _planned(plan: Callable[[Scoresheet], Plan], sheet: Scoresheet):
+def _planned(plan: Callable[[Scoresheet], Plan[R]], sheet: Scoresheet):
     try:
         return plan(sheet), None
     except (ServiceError, PermissionDenied) as refusal:
@@ -194,18 +185,18 @@ def _planned(plan: Callable[[Scoresheet], Plan], sheet: Scoresheet):
 
 
 def carry_out(
-    plan: Callable[[Scoresheet], Plan],
+    plan: Callable[[Scoresheet], Plan[R]],
     sheet: Scoresheet,
     relock: Callable[[Scoresheet], Scoresheet] = locked_sheet,
-    then: Callable[[Outcome], None] | None = None,
-) -> Written:
-    """The write ``plan(sheet)`` carried out on ``sheet`` (read with its match, tournament and
-    table, unlocked): planned on the sheet as read, outside the lock, and written
-    (``plan.write()``, through ``rewrite``) if the sheet is at that same state once locked;
-    otherwise ``relock`` reads it afresh (locked; the table's phone refuses a code renewed or a
-    sheet signed meanwhile there) and it is planned again. ``then`` runs in the write's
-    transaction with the outcome, a refusal too (the phone keeps its answer there). A refusal
-    is raised once the transaction is committed; otherwise the answer is the ``Written``."""
+    then: Callable[[Outcome[R]], None] | None = None,
+) -> R:
+    """Carry out ``plan(sheet)`` on ``sheet`` (read with its match, tournament and table,
+    unlocked): planned on the sheet as read, outside the lock, and written (``.write()``) if
+    the sheet is at that same state once locked; otherwise ``relock`` reads it afresh (locked;
+    the table's phone refuses a code renewed or a sheet signed meanwhile there) and it is
+    planned again. ``then`` runs in the write's transaction with the outcome, a refusal too
+    (the phone keeps its answer there). A refusal is raised once the transaction is committed;
+    otherwise the answer is the write's (``services.Entered``, which holds the ``Written``)."""
     planned, refusal = _planned(plan, sheet)
     with transaction.atomic():
         if _LOCKED_STATE.first(sheet.pk) != (sheet.version, sheet.status, None, sheet.code):
@@ -215,7 +206,7 @@ def carry_out(
         written = None if planned is None else planned.write()
         if then is not None:
             then(Outcome(sheet, previous, written, refusal))
-    if written is None:
+    if planned is None:
         assert refusal is not None
         raise refusal
-    return written
+    return written  # type: ignore[return-value]  # planned: written

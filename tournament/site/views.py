@@ -12,7 +12,7 @@ from django.views.generic import TemplateView
 from ..checkin.services import door_counts
 from ..draw import services as draw_service
 from ..participants.models import Participant
-from ..results.effects import history_text
+from ..results.history import log_change
 from ..results.models import Correction
 from ..results.sheet import sheet_view
 from ..standings import standings
@@ -147,7 +147,7 @@ class DashboardView(TournamentMixin, TemplateView):
         context["matches"] = self.tournament.matches.all()
         history = self.tournament.log.select_related("scoresheet__match", "scoresheet__table")
         shown = self.request.GET.get("history") == "all"
-        context["history"] = [(entry, history_text(entry)) for entry in (history if shown else history[:25])]
+        context["history"] = [(entry, log_change(entry)) for entry in (history if shown else history[:25])]
         context["history_all"] = shown
         context["overrides"] = overrides_in_words(self.tournament.rule_overrides or {})
         return context
