@@ -25,9 +25,10 @@ from ..jsontext import JSONTextError, parse_json
 from ..names import surname
 from ..prepared import Prepared
 from ..problems import problem_messages
+from ..results.load import SheetFacts, load
 from ..results.models import Scoresheet
 from ..results.rows import sheet_rows
-from ..results.sheet import Known, read_sheet, sheet_view
+from ..results.sheet import Known, sheet_view
 from . import table
 from .codes import CodeRefused, Opened, current_etag, etag_of, formatted, normalized, open_code, seen
 from .models import ApprovalCall
@@ -80,11 +81,11 @@ def phone_context(
     messages), with names instead of seat numbers; the sheet read afresh (``context["sheet"]``)
     or, after a write, as the write ``known`` left it (with the kinds of row the code's lookup
     found none of, ``Opened.absent``: not read)."""
-    read = read_sheet(sheet.pk, known, absent)
+    read = load(sheet.pk, known, SheetFacts.from_absent(absent))
     sheet = read.sheet
     tournament = sheet.match.tournament
     rules = tournament.rules
-    view = read.view(rules)
+    view = read.view
     scored = view.score
     names = {seat.position: seat.name for seat in view.seats}
     next_number = scored.missing[0] if scored.missing else None
