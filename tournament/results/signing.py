@@ -26,7 +26,7 @@ from ..tournaments.audit import record_sheet
 from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .models import Correction, Scoresheet, Signature
-from .services import check_version, locked_sheet, save_entry
+from .services import check_version, enter, locked_sheet
 
 MAX_SIGNATURE_BYTES = 300_000
 MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
@@ -206,7 +206,8 @@ def initials_of(user) -> str:
 def correct(
     user, sheet: Scoresheet, entry: Entry, reason: str, expected_version: int | None = None
 ) -> Correction:
-    """A supervisor changes a game of a signed sheet, with a reason (5.3.4)."""
+    """A supervisor changes a game of a signed sheet, with a reason (5.3.4). The correction
+    carries ``written``: what it changed, the later games it struck or restored too."""
     require(user, sheet.match.tournament, Perm.CORRECT)
     sheet = locked_sheet(sheet)
     check_version(sheet, expected_version)
@@ -223,7 +224,8 @@ def correct(
         )
     before = stored.as_record()
     digest_before = sheet.digest
-    saved = save_entry(user, sheet, entry, None, replace=True, correction=True)
+    entered = enter(user, sheet, entry, None, replace=True, correction=True)
+    saved = entered.saved
     sheet.refresh_from_db()
     logged = record_sheet(
         user,
@@ -242,6 +244,7 @@ def correct(
     logged.data["digest_after"] = sheet.digest
     logged.save(update_fields=["data"])
     correction = Correction.objects.get(pk=logged.pk)
+    correction.written = entered.written
     return correction
 
 

@@ -352,10 +352,11 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             form.cleaned_data["reason"],
             expected_version=form.cleaned_data.get("version"),
         )
-        messages.success(
+        told(
             self.request,
             _("Game %(game)s corrected (%(initials)s).")
             % {"game": correction.number, "initials": correction.initials},
+            correction.written,
         )
 
     def do_void(self, sheet, form):
