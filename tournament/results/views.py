@@ -42,6 +42,7 @@ from .forms import (
 )
 from .history import log_change
 from .models import GameEntry, Scoresheet
+from .rows import sheet_rows
 from .sheet import loaded, sheet_view
 from .text import saved_text
 from .verify import check
@@ -156,6 +157,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             "problems": problem_messages(scored.problems),
             "next_number": next_number,
             "edit": edit,
+            "rows": sheet_rows(view, next_number, editing=edit),
             "game_form": forms_in_use.get("game") or self.game_form(entries.get(edit), initial),
             "row_form": forms_in_use.get("row") or self.row_form(entries.get(edit), initial),
             "sanction_form": forms_in_use.get("sanction") or self.sanction_form(entries.get(edit), initial),
