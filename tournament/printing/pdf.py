@@ -36,8 +36,9 @@ from scoring.entries import zero
 from ..documents.pdf import render_pdf
 from ..documents.qr import qr_png
 from ..draw.models import Match
+from ..results.load import load_sheets
 from ..results.models import Scoresheet
-from ..results.sheet import GameLine, SheetView, loaded, sheet_view
+from ..results.sheet import GameLine, SheetView, sheet_view
 from .geometry import Geometry, Row, bottom_of, of, stylesheet, under_grid
 from .grid import grid_png
 from .tablecodes import table_code
@@ -127,7 +128,7 @@ def _block(column: str, top: float, x: float, html: str) -> dict:
     return {"column": column, "css": css, "top": top, "x": x, "html": mark_safe(html)}
 
 
-def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
+def sheet_context(sheet: Scoresheet, blank: bool, request=None, view: SheetView | None = None) -> dict:
     """What one printed sheet shows: header, seats, and unless blank every game. A blank sheet
     whose code still works carries the table code for the players' phones (issue 16), its address
     taken from ``request`` where there is no ``HALL_URL``; a sheet with games has been played
@@ -135,7 +136,7 @@ def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
     match = sheet.match
     tournament = match.tournament
     rules = tournament.rules
-    view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+    view = view or sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
     page = of(view.size)
     rows = page.layout(rules.games_for(view.size))
     bottom = bottom_of(rows)
@@ -210,7 +211,7 @@ def render_html(sheets, blank: bool, request=None) -> str:
         return render_to_string("print/scoresheets.html", {"pages": [], "geometry_css": stylesheet()})
     rules = sheets[0].match.tournament.rules
     language = translation.get_language() or settings.LANGUAGE_CODE
-    pages = [sheet_context(sheet, blank, request) for sheet in loaded(sheets)]
+    pages = [sheet_context(read.sheet, blank, request, read.view(rules)) for read in load_sheets(sheets)]
     sizes = tuple(sorted({page["size"] for page in pages}))
     # One image a size: WeasyPrint reads each once for the whole run.
     grids = {size: grid_png(rules.games_for(size), language, size) for size in sizes}

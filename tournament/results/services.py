@@ -25,8 +25,8 @@ from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
 from .effects import Cause
+from .load import Known
 from .models import Approval, GameEntry, Scoresheet
-from .sheet import Known
 from .store import (
     approvals_of_sheet,
     entries_of,

@@ -41,9 +41,9 @@ from .forms import (
     WithdrawForm,
 )
 from .history import log_change
+from .load import load_sheets
 from .models import GameEntry, Scoresheet
 from .rows import sheet_rows
-from .sheet import loaded, sheet_view
 from .text import saved_text
 from .verify import check
 from .writing import Written
@@ -138,9 +138,10 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
     def sheet_context(self, sheet: Scoresheet, forms_in_use: dict, edit: int | None = None) -> dict:
         """What the sheet page shows; ``edit``: the game being changed (change mode)."""
         rules = self.tournament.rules
-        (sheet,) = loaded([sheet])
+        (read,) = load_sheets([sheet])
+        sheet = read.sheet
         self.seats = sheet.size  # the entry forms' seats: four, or five
-        view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+        view = read.view(rules)
         scored = view.score
         entries = {game.number: game.entry for game in view.entered}
         next_number = scored.missing[0] if scored.missing else None
@@ -177,13 +178,13 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID),
             "can_sanction": self.can(Perm.SANCTION),
             "can_correct": self.can(Perm.CORRECT) and not sheet.match.is_discarded,
-            "signatures": {s.position: s for s in sheet.signatures.all()},
+            "signatures": {s.position: s for s in read.signatures},
             "corrections": sheet.corrections,
             "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),
             "sheet_url": reverse(
                 "referee:sheet", args=[self.tournament.slug, sheet.match.number, sheet.table.number]
             ),
-            "differences": check(sheet),  # what is stored against what was entered and signed
+            "differences": check(read),  # what is stored against what was entered and signed
         }
 
     def game_form(self, entry, initial) -> GameForm:

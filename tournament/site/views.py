@@ -4,7 +4,7 @@ seats, games and rank)."""
 
 from __future__ import annotations
 
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Q
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
@@ -13,8 +13,7 @@ from ..checkin.services import door_counts
 from ..draw import services as draw_service
 from ..participants.models import Participant
 from ..results.history import log_change
-from ..results.models import Correction
-from ..results.sheet import sheet_view
+from ..results.load import load_sheets
 from ..standings import standings
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole
@@ -167,25 +166,18 @@ class ParticipantView(PublicMixin, TemplateView):
             number=kwargs["number"],
         )
         overall = standings.compute(self.tournament)
-        seats = (
+        seats = list(
             participant.seats.filter(match__discarded_at__isnull=True)
-            .select_related("table", "match", "table__scoresheet__match")
-            .prefetch_related(
-                "table__seats__participant__substitutions",
-                "table__scoresheet__entries",
-                "table__scoresheet__approvals",
-                Prefetch(
-                    "table__scoresheet__log",
-                    queryset=Correction.objects.all(),
-                    to_attr="prefetched_corrections",
-                ),
-            )
+            .select_related("table__scoresheet", "match")
             .order_by("match__number")
         )
         rules = self.tournament.rules
+        # The sheets of his tables through the one loader (results.load), as every sheet is shown.
+        loaded = load_sheets([seat.table.scoresheet for seat in seats], signing=False)
+        views = {read.sheet.table_id: read.view(rules) for read in loaded}
         matches = []
         for seat in seats:
-            view = sheet_view(seat.table.scoresheet, seats=seat.table.seats.all(), rules=rules)
+            view = views[seat.table_id]
             games = view.counted_points(seat.position)
             matches.append(
                 {
