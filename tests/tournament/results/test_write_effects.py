@@ -7,7 +7,8 @@ from django.contrib.messages import get_messages
 from django.urls import reverse
 
 from scoring.effects import Effect
-from tournament.models import LogEntry, Scoresheet
+from tournament.draw import services as draw_service
+from tournament.models import LogEntry, Scoresheet, StaffRole
 from tournament.participants.models import Participant
 from tournament.results import services as sheet_service
 from tournament.results import substitutes
@@ -197,3 +198,17 @@ def test_void_and_substitute_change_no_game_and_say_nothing_more(
     assert told == "Die Spielliste ist ungültig: Ihre Spiele zählen nicht."
     assert list(sheet.entries.order_by("number").values_list("points_1", "struck")) == points
     assert rescored(sheet, since) == []
+
+
+def test_a_redraw_discards_the_sheet_whole_and_rescores_no_game(supervisor, drawn, sheet):
+    """A match drawn again with its results discarded keeps the old sheet as it was (an archived
+    draw): no game of it scores differently, so no line names another game; the redraw's own
+    line says what was discarded."""
+    fill(supervisor, sheet, {**SHEET, 2: "se2+"})
+    stored = list(sheet.entries.order_by("number").values_list("number", "points_4", "struck"))
+    since = last_log()
+    StaffRole.objects.create(tournament=drawn, user=supervisor, role="organiser")  # draws and discards
+    draw_service.draw_one(supervisor, drawn, 1, seed="neu", discard_results=True)
+    assert list(sheet.entries.order_by("number").values_list("number", "points_4", "struck")) == stored
+    assert rescored(sheet, since) == []
+    assert LogEntry.objects.filter(pk__gt=since, action="draw.match").exists()
