@@ -33,6 +33,7 @@ from .tables import StandingsTable
 logger = logging.getLogger(__name__)
 
 PER_PAGE = 50
+PAGE_SECONDS = 3600  # a visitor's page goes an hour after it was drawn, whatever its results
 PROJECTOR_SECONDS = 15
 
 
@@ -149,32 +150,30 @@ def _cache_call(call):
 
 class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     """The public standings. What a visitor without a log-in sees is the same for everyone, so
-    the whole page is kept, in the cache all server processes share, for
-    STANDINGS_FRESH_SECONDS: two hundred phones in the hall cost a cache look-up each, and while
-    phones enter games every second a page is drawn at most that often instead of once per
-    result."""
+    the whole page is kept in the cache all server processes share, with the results it shows:
+    given while they are the tournament's, or STANDINGS_FRESH_SECONDS after they were computed.
+    Two hundred phones in the hall cost a cache look-up each, and while phones enter games every
+    second a page is drawn at most that often instead of once per result."""
 
     def get(self, request, *args, **kwargs):
-        seconds = settings.STANDINGS_FRESH_SECONDS
-        anonymous = not request.user.is_authenticated
-        if not anonymous or seconds <= 0 or messages.get_messages(request) or not keepable(request):
+        if request.user.is_authenticated or messages.get_messages(request) or not keepable(request):
             return super().get(request, *args, **kwargs)
         # The tournament was looked up by this request (PublicMixin): its results as fresh.
         version = self.results_key = standings.results_key(self.tournament, just_read=True)
         key = page_key(request, standings.identity(version))
         kept = _cache_call(lambda: cache.get(key))
         if kept is not None:
-            return HttpResponse(kept)
+            shown, computed_at, content = kept
+            if shown == version or time.time() - computed_at < settings.STANDINGS_FRESH_SECONDS:
+                return HttpResponse(content)
         response = super().get(request, *args, **kwargs)
         response.render()
         if response.status_code == 200:
-            # Kept until STANDINGS_FRESH_SECONDS after the standings it shows were computed:
-            # drawn from standings a few seconds old (``fresh``), it is kept that much shorter.
+            # Kept as of the standings it shows, which may be a few seconds older than
+            # ``version`` (``fresh``): kept as of ``version`` it would pass for the newest.
             shown = response.context_data["standings"]
-            if shown.results_key != version:
-                seconds = int(seconds - (time.time() - shown.computed_at))
-            if seconds > 0:
-                _cache_call(lambda: cache.set(key, response.content, seconds))
+            page = (shown.results_key, shown.computed_at, response.content)
+            _cache_call(lambda: cache.set(key, page, PAGE_SECONDS))
         return response
 
     def get_context_data(self, **kwargs):

@@ -76,11 +76,12 @@ def backend(request, settings):
     return request.param
 
 
-def kept(tournament, path: str):
+def kept(tournament, path: str) -> bytes | None:
     """The page kept for a visitor of ``path`` (German, whole page), if any."""
     request = RequestFactory().get(path)
     with translation.override("de"):
-        return cache.get(page_key(request, standings.identity(standings.results_key(tournament))))
+        page = cache.get(page_key(request, standings.identity(standings.results_key(tournament))))
+    return page[2] if page else None
 
 
 def table(page: bytes) -> str:
@@ -106,12 +107,27 @@ def test_a_visitors_page_is_kept_whole_and_served_from_the_cache(
     assert organiser.get_username() in page and "csrfmiddlewaretoken" in page
 
 
+def test_right_after_a_result_the_kept_page_is_not_given(
+    backend, client, drawn, referee, sheet_of, enter, settings, django_assert_max_num_queries
+):
+    """Not stale: a kept page is given while the results it shows are the tournament's; with
+    STANDINGS_FRESH_SECONDS 0, the very next visitor after a result gets it."""
+    settings.STANDINGS_FRESH_SECONDS = 0
+    url = f"/t/{drawn.slug}/standings/"
+    before = client.get(url).content
+    with django_assert_max_num_queries(2):  # no result since: the kept page
+        assert client.get(url).content == before
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    after = client.get(url).content
+    assert table(after) != table(before)
+    assert kept(drawn, url) == after
+
+
 def test_a_result_shows_at_once_where_the_page_is_older_than_the_window(
     backend, client, drawn, organiser, referee, sheet_of, enter, settings
 ):
-    """Not stale: a page kept longer ago than STANDINGS_FRESH_SECONDS is gone from the cache
-    (the folder's or Redis' own expiry), and the standings are computed for the new result;
-    staff see every result at once."""
+    """Not stale: a page drawn longer ago than STANDINGS_FRESH_SECONDS is not given once a
+    result came, and the standings are computed for it; staff see every result at once."""
     settings.STANDINGS_FRESH_SECONDS = 1
     url = f"/t/{drawn.slug}/standings/"
     before = client.get(url).content
@@ -137,8 +153,21 @@ def test_while_results_keep_coming_a_visitors_page_may_be_seconds_old(
     before = client.get(url).content
     enter(referee, sheet_of(drawn, 1, 1), GAME)
     assert client.get(url).content == before  # within the window: the kept page
-    settings.STANDINGS_FRESH_SECONDS = 0  # never kept: always the newest
+    settings.STANDINGS_FRESH_SECONDS = 0  # always the newest
     assert client.get(url).content != before
+
+
+def test_without_results_a_page_is_drawn_once_however_long_it_is_asked_for(
+    client, drawn, settings, monkeypatch, django_assert_max_num_queries
+):
+    """The hall between results (make bench's hall-standings): every phone's page from the
+    cache, not drawn again every STANDINGS_FRESH_SECONDS."""
+    clock = time.time
+    url = f"/t/{drawn.slug}/standings/"
+    first = client.get(url, {"q": "7"}).content
+    monkeypatch.setattr(time, "time", lambda: clock() + 20 * settings.STANDINGS_FRESH_SECONDS)
+    with django_assert_max_num_queries(2):
+        assert client.get(url, {"q": "7"}).content == first
 
 
 def test_a_page_drawn_from_older_standings_is_kept_as_of_them(
