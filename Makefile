@@ -41,6 +41,7 @@ hall: install
 test: install
 	$(BIN)/ruff check scoring tournament tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -p no:cacheprovider -q
 
 # The quick loop while working: the checks and every test but those that drive Chromium, start
@@ -54,6 +55,7 @@ test-fast: install
 lint: install
 	$(BIN)/ruff check scoring tournament tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: install
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \

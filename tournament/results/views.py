@@ -40,10 +40,13 @@ from .forms import (
     VoidForm,
     WithdrawForm,
 )
+from .history import log_change
 from .models import GameEntry, Scoresheet
+from .rows import sheet_rows
 from .sheet import loaded, sheet_view
-from .text import log_change, saved_text
+from .text import saved_text
 from .verify import check
+from .writing import Written
 
 
 def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:
@@ -61,6 +64,14 @@ def as_number(text: str) -> int | None:
     """A whole number typed by a person, or None: only the digits 0-9 count."""
     text = text.strip()
     return int(text) if text and text.isascii() and text.isdigit() else None
+
+
+def told(request, message: str, written: Written) -> None:
+    """The desk's answer to a write: its own message with every other game it changed named
+    after it (issue 26), then whose signatures it withdrew."""
+    messages.success(request, " ".join([message, *written.texts]))
+    if written.withdrawn:
+        messages.warning(request, sheet_service.withdrawn_text(written.withdrawn))
 
 
 class ApprovalMessages:
@@ -87,9 +98,7 @@ class ApprovalMessages:
             if with_table
             else _("Game %(game)s: %(contract)s approved.")
         )
-        messages.success(self.request, text % values)
-        if approval.withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(approval.withdrawn))
+        told(self.request, text % values, approval.written)
         for problem in (approval.hand_check or {}).get("problems", []):
             messages.warning(self.request, problem)
 
@@ -148,6 +157,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             "problems": problem_messages(scored.problems),
             "next_number": next_number,
             "edit": edit,
+            "rows": sheet_rows(view, next_number, editing=edit),
             "game_form": forms_in_use.get("game") or self.game_form(entries.get(edit), initial),
             "row_form": forms_in_use.get("row") or self.row_form(entries.get(edit), initial),
             "sanction_form": forms_in_use.get("sanction") or self.sanction_form(entries.get(edit), initial),
@@ -300,22 +310,19 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         entered = enter_game(
             lambda read: sheet_service.plan_entry(self.request.user, read, entry, version, replace), sheet
         )
-        messages.success(self.request, saved_text(entered.saved))
-        if entered.withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(entered.withdrawn))
+        told(self.request, saved_text(entered.saved), entered.written)
 
     do_row = do_sanction = do_game
 
     def do_delete(self, sheet, form):
-        withdrawn = sheet_service.delete_entry(
+        written = sheet_service.delete_entry(
             self.request.user, sheet, form.cleaned_data["number"], form.cleaned_data["version"]
         )
-        messages.success(
+        told(
             self.request,
             _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]},
+            written,
         )
-        if withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
 
     def do_approve(self, sheet, form):
         self.approve(sheet, form)
@@ -363,17 +370,17 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         messages.success(self.request, _("The scoresheet is void: its games count for nothing."))
 
     def do_withdraw(self, sheet, form):
-        withdrawn = sheet_service.withdraw_approval(
+        written = sheet_service.withdraw_approval(
             self.request.user,
             sheet,
             form.cleaned_data["number"],
             expected_version=form.cleaned_data.get("version"),
         )
-        messages.success(
-            self.request, _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]}
+        told(
+            self.request,
+            _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]},
+            written,
         )
-        if withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
 
 
 class HandCheckView(TournamentMixin, FormView):

@@ -12,9 +12,9 @@ from django.views.generic import TemplateView
 from ..checkin.services import door_counts
 from ..draw import services as draw_service
 from ..participants.models import Participant
+from ..results.history import log_change
 from ..results.models import Correction
 from ..results.sheet import sheet_view
-from ..results.text import log_change
 from ..standings import standings
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole

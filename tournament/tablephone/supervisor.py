@@ -46,6 +46,7 @@ class Answered:
     entered: GameEntry | None = None
     approval: Approval | None = None
     withdrawn: list[str] = field(default_factory=list)
+    effects: list[str] = field(default_factory=list)  # every other game the approval changed
 
     @property
     def warnings(self) -> list[str]:
@@ -74,14 +75,14 @@ def answer_call(user, call: ApprovalCall, approve: bool, reason: str = "") -> An
         close_calls(sheet, call.number)
         call.refresh_from_db()
         return Answered(call, entered=entered)
-    approval, withdrawn = None, []
+    approval, withdrawn, effects = None, [], []
     if approve:
         approval = Approval.objects.filter(scoresheet=sheet, number=call.number).first()
         if approval is None or approval.contract != call.contract:
             approval = sheet_service.approve(
                 user, sheet, call.number, call.contract, call.hand, call.suit or None
             )
-            withdrawn = approval.withdrawn
+            withdrawn, effects = approval.written.withdrawn, approval.written.texts
         call.status = ApprovalCall.Status.APPROVED
     else:
         call.status = ApprovalCall.Status.REFUSED
@@ -98,7 +99,7 @@ def answer_call(user, call: ApprovalCall, approve: bool, reason: str = "") -> An
     call.answered_by = user if getattr(user, "pk", None) else None
     call.answered_by_name = user.get_username()
     call.save(update_fields=["status", "reason", "answered", "answered_by", "answered_by_name"])
-    return Answered(call, approval=approval, withdrawn=withdrawn)
+    return Answered(call, approval=approval, withdrawn=withdrawn, effects=effects)
 
 
 def calls_context(tournament, match: str | None = None) -> dict:

@@ -51,6 +51,7 @@ def answered_texts(answered: Answered, approve: bool, values: dict) -> tuple[str
         if approve
         else _("Table %(table)s, game %(game)s: %(contract)s refused.")
     ) % values
+    text = " ".join([text, *answered.effects])  # every other game the approval changed (issue 26)
     warnings = [sheet_service.withdrawn_text(answered.withdrawn)] if answered.withdrawn else []
     return text, messages.SUCCESS, warnings + answered.warnings
 

@@ -43,6 +43,7 @@ class Reply:
 
     message: str
     known: Known | None = None
+    effects: tuple[str, ...] = ()  # every other game the write changed, in words (issue 26)
 
 
 @dataclass(frozen=True)
@@ -102,7 +103,12 @@ def _send_game(code: str, key: str, data: dict) -> Sent:
     def keep(outcome: Outcome) -> None:
         if outcome.entered is not None:
             close_calls(outcome.sheet, outcome.entered.saved.number)
-            answer = {"ok": True, "message": entered_text(outcome.entered), "details": []}
+            answer = {
+                "ok": True,
+                "message": entered_text(outcome.entered),
+                "details": [],
+                "effects": outcome.entered.written.texts,  # the other games it changed (issue 26)
+            }
             version = outcome.entered.sheet.sheet.version
         else:
             answer = refusal_answer(outcome.refusal)
@@ -138,13 +144,13 @@ def _send_once(opened: Opened, key: str, handler, data: dict) -> Sent:
         return Sent({**opened.receipt, "repeated": True}, opened)
     sheet = opened.sheet
     previous = sheet.version
-    known = None
+    known, effects = None, []
     try:
         with transaction.atomic():
             reply = handler(TableActor(sheet), sheet, data)
         if isinstance(reply, Reply):
-            reply, known = reply.message, reply.known
-        answer = {"ok": True, "message": reply, "details": []}
+            reply, known, effects = reply.message, reply.known, list(reply.effects)
+        answer = {"ok": True, "message": reply, "details": [], "effects": effects}
     except (ServiceError, PermissionDenied) as refusal:
         answer = refusal_answer(refusal)
     if known is not None:
@@ -219,14 +225,16 @@ _CLOSE_CALLS = Update(
 )
 
 
-def delete_game(actor, sheet: Scoresheet, data: dict) -> str:
+def delete_game(actor, sheet: Scoresheet, data: dict) -> Reply:
     number = _number(data, sheet)
     base = _base(data)
     if base is None:
         raise ServiceError(_("The change came without the sheet's version: please reload the page."))
-    withdrawn = sheet_service.delete_entry(actor, sheet, number, base, locked=True)
+    written = sheet_service.delete_entry(actor, sheet, number, base, locked=True)
     text = _("Game %(game)s was deleted; the history keeps it.") % {"game": number}
-    return f"{text} {sheet_service.withdrawn_text(withdrawn)}" if withdrawn else text
+    if written.withdrawn:
+        text = f"{text} {sheet_service.withdrawn_text(written.withdrawn)}"
+    return Reply(text, effects=tuple(written.texts))
 
 
 def call_supervisor(actor, sheet: Scoresheet, data: dict) -> str:

@@ -328,6 +328,7 @@ def test_signatures_are_given_again_after_a_change_and_every_phone_sees_the_lock
     desk.screenshot("table-second-phone-locked")
 
 
+@pytest.mark.xfail(reason="the changes a write made come with results.writing", strict=True)
 def test_the_phone_names_the_later_solo_its_change_strikes(phone, drawn, sheet_of, referee, enter):
     """Issue 26: game 2 changed into a Solo makes game 6's Wenz the fifth Solo without approval
     (5.2.16): the phone's answer says so under the message, and the row shows it struck."""

@@ -49,6 +49,11 @@ def last_log(sheet) -> int:
     return LogEntry.objects.filter(scoresheet=sheet).order_by("-pk").values_list("pk", flat=True).first() or 0
 
 
+# The other games a write changed are computed by results' writer (branch 'writes', issue 26
+# item 1); until the phone is wired onto it these are expected to fail.
+pytestmark = pytest.mark.xfail(reason="the changes a write made come with results.writing", strict=True)
+
+
 @pytest.fixture
 def sheet(drawn, sheet_of):
     return sheet_of(drawn, 1, 1)
