@@ -132,6 +132,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The same backend, with the writers waiting in a queue for the write lock rather than
     # sleeping and trying again (tournament/sqlite_backend).
     DATABASES["default"]["ENGINE"] = "tournament.sqlite_backend"
+    # The tests' database in memory, as Django makes it for SQLite anyway, said outright: under
+    # pytest-xdist, pytest-django would otherwise name a file after it (it knows SQLite only by
+    # Django's own engine name), and each worker process has its own memory already.
+    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
 elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # Parameters sent apart from the SQL, and a query a connection has run five times kept
     # planned by PostgreSQL (the table phones' few queries, hundreds a second). PG_PREPARED=0

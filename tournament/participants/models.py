@@ -71,7 +71,7 @@ class Participant(models.Model):
     @property
     def substitutes(self):
         """Its substitutions in order: as loaded in bulk (``known_substitutions``, set by
-        ``results.sheet.views_of``) or as prefetched or read."""
+        ``results.load.load_sheets``) or as prefetched or read."""
         known = getattr(self, "known_substitutions", None)
         return known if known is not None else self.substitutions.all()
 

@@ -36,9 +36,9 @@ from scoring.entries import zero
 from ..documents.pdf import render_pdf
 from ..documents.qr import qr_png
 from ..draw.models import Match
-from ..results.load import LoadedSheet, load, load_many
+from ..results.load import load_sheets
 from ..results.models import Scoresheet
-from ..results.sheet import GameLine, SheetView
+from ..results.sheet import GameLine, SheetView, sheet_view
 from .geometry import Geometry, Row, bottom_of, of, stylesheet, under_grid
 from .grid import grid_png
 from .tablecodes import table_code
@@ -128,18 +128,15 @@ def _block(column: str, top: float, x: float, html: str) -> dict:
     return {"column": column, "css": css, "top": top, "x": x, "html": mark_safe(html)}
 
 
-def sheet_context(read: LoadedSheet | Scoresheet, blank: bool, request=None) -> dict:
+def sheet_context(sheet: Scoresheet, blank: bool, request=None, view: SheetView | None = None) -> dict:
     """What one printed sheet shows: header, seats, and unless blank every game. A blank sheet
     whose code still works carries the table code for the players' phones (issue 16), its address
     taken from ``request`` where there is no ``HALL_URL``; a sheet with games has been played
     (or is played on paper) and goes without it."""
-    if isinstance(read, Scoresheet):  # one sheet: read through the one loader
-        read = load(read.pk)
-    sheet = read.sheet
     match = sheet.match
     tournament = match.tournament
-    rules = read.rules
-    view = read.view
+    rules = tournament.rules
+    view = view or sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
     page = of(view.size)
     rows = page.layout(rules.games_for(view.size))
     bottom = bottom_of(rows)
@@ -179,7 +176,7 @@ def sheet_context(read: LoadedSheet | Scoresheet, blank: bool, request=None) -> 
         # Each signature on its line of the grid, the signer's name beside the line's label.
         "signatures": [
             {"x": page.sign_x(s.position), "image": s.image, "name": s.name}
-            for s in (read.signatures if not blank else ())
+            for s in (sheet.signatures.all() if not blank else ())
         ],
         "corrections": sheet.corrections if not blank else [],
         **under_grid(bottom),
@@ -214,7 +211,7 @@ def render_html(sheets, blank: bool, request=None) -> str:
         return render_to_string("print/scoresheets.html", {"pages": [], "geometry_css": stylesheet()})
     rules = sheets[0].match.tournament.rules
     language = translation.get_language() or settings.LANGUAGE_CODE
-    pages = [sheet_context(read, blank, request) for read in load_many(sheets, rules)]
+    pages = [sheet_context(read.sheet, blank, request, read.view(rules)) for read in load_sheets(sheets)]
     sizes = tuple(sorted({page["size"] for page in pages}))
     # One image a size: WeasyPrint reads each once for the whole run.
     grids = {size: grid_png(rules.games_for(size), language, size) for size in sizes}

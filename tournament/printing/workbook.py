@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..prizes.worksheet import prize_worksheets
-from ..results.load import load_many
+from ..results.load import load_sheets
 from ..results.models import GameEntry, Scoresheet
 from ..results.sheet import GameLine, SheetView
 from ..results.store import DESCRIBING_FIELDS
@@ -82,7 +82,7 @@ class TournamentWorkbook:
             match__tournament=tournament, match__discarded_at__isnull=True, entries__isnull=False
         ).distinct()
         ordered = sheets.order_by("match__number", "table__number")
-        views = [read.view for read in load_many(ordered, rules, signing=False)]
+        views = [read.view(rules) for read in load_sheets(ordered, signing=False)]
         describe = _describer()
         # A column a seat: a fifth where a table of five has games (the dealer's 0 in it).
         seats = max((view.size for view in views), default=4)

@@ -2,8 +2,9 @@
 
 Every write locks the sheet, checks the version the page was loaded with (a stale page is
 refused with what is now stored), scores the whole sheet again through the rules engine (an
-approval or a changed game can strike or restore a later one), stores the computed points, and
-records the change with who, when, before and after."""
+approval or a changed game can strike or restore a later one) and hands the sheet scored before
+and after to ``writing.rewrite``: it stores the computed points, records the change with who,
+when, before and after and a line for every other game it changed, and returns all of it."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
 from .effects import Cause
+from .load import Known
 from .models import Approval, GameEntry, Scoresheet
-from .sheet import Known
 from .store import (
     approvals_of_sheet,
     entries_of,
@@ -37,9 +38,7 @@ from .store import (
     with_approval,
 )
 from .text import describe_entry, points_text
-from .writing import Written, rewrite, withdraw_signatures
-
-__all__ = ["withdraw_signatures"]  # the substitute's and the phone's too (writing.py)
+from .writing import Written, rewrite
 
 
 class StaleSheet(ServiceError):

@@ -1,6 +1,5 @@
 """One view of a scoresheet, built from the rules engine, for everything that shows a sheet: the
-referee's page, a participant's public page, the printed sheet and the Excel workbook (each
-reads the sheet through ``results.load``).
+referee's page, a participant's public page, the printed sheet and the Excel workbook.
 
 ``scoring.score_sheet`` computes every game's points, the running totals, the round checksums
 (5.3.3), the circled soloist and which games are struck or downgraded; nothing here computes
@@ -218,15 +217,3 @@ def sheet_view(
             for line in lines
         )
     return SheetView(sheet, rules, score, lines, games)
-
-
-@dataclass(frozen=True)
-class Known:
-    """A sheet as a write has just left it, in the write's transaction: the sheet (locked, at
-    its new version), its entries and approvals in game order, and the engine's score of them."""
-
-    sheet: Scoresheet
-    entries: list[GameEntry]
-    approvals: list[Approval]
-    score: Sheet
-    seats: list[Seat]  # by position, with their participants

@@ -210,8 +210,7 @@ def correct(
     user, sheet: Scoresheet, entry: Entry, reason: str, expected_version: int | None = None
 ) -> Correction:
     """A supervisor changes a game of a signed sheet, with a reason (5.3.4). The correction
-    carries ``written``: what it changed (``writing.Written``), the other games it struck or
-    restored among it, each in the history too."""
+    carries ``written``: what it changed, the later games it struck or restored too."""
     require(user, sheet.match.tournament, Perm.CORRECT)
     sheet = locked_sheet(sheet)
     check_version(sheet, expected_version)
@@ -248,7 +247,7 @@ def correct(
     logged.data["digest_after"] = sheet.digest
     logged.save(update_fields=["data"])
     correction = Correction.objects.get(pk=logged.pk)
-    correction.written = entered.written  # the other games it struck or restored, for the desk
+    correction.written = entered.written
     return correction
 
 
@@ -266,9 +265,10 @@ def declare_void(user, sheet: Scoresheet, reason: str, expected_version: int | N
     sheet.status = Scoresheet.Status.VOID
     sheet.void_reason = reason.strip()
     sheet.save(update_fields=["status", "void_reason"])
-    # Through the one way of every write: its games keep their points on the sheet (the
-    # standings count a void sheet's for nothing), so it changes no game; the new version is
-    # stored there, the void recorded as before (record_sheet's match and table).
+    # Through the one writer as every write (issue 26): its games keep their points on the
+    # sheet (the standings count a void sheet for nothing), so it changes no game; the writer
+    # stores the new version, the void is recorded as before (record_sheet's match and table),
+    # and the answer (``sheet.written``) says what changed: no other game.
     entries = entries_of(sheet)
     scored = score(sheet, entries)
     sheet.written = rewrite(

@@ -14,8 +14,9 @@ from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
 from .models import Scoresheet
-from .services import require_game, withdraw_signatures
+from .services import require_game
 from .store import locked_sheet
+from .writing import withdraw_signatures
 
 
 @transaction.atomic

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from ..tournaments.models import Tournament
 from .document import sheet_digest
-from .load import LoadedSheet, load_many
+from .load import LoadedSheet, load_sheets
 from .models import Scoresheet
 from .store import TALLY_FIELDS, scored_fields
 
@@ -28,8 +28,12 @@ class Finding:
 
 
 def check(read: LoadedSheet) -> list[str]:
-    """What differs on one sheet (``results.load``); an empty list when everything holds."""
-    sheet, rules, seats, view = read.sheet, read.rules, read.seats, read.view
+    """What differs on one sheet (as ``load_sheets`` read it, signatures included); an empty
+    list when everything holds."""
+    sheet = read.sheet
+    rules = sheet.match.tournament.rules
+    seats = read.seats
+    view = read.view(rules)
     found = []
     for game in view.entered:
         stored = {key: getattr(game.entry, key) for key in scored_fields(game.row.scored)}
@@ -66,7 +70,7 @@ def check(read: LoadedSheet) -> list[str]:
 
 def findings(sheets: Iterable[Scoresheet]) -> list[Finding]:
     result = []
-    for read in load_many(sheets):
+    for read in load_sheets(sheets):
         sheet = read.sheet
         for text in check(read):
             result.append(Finding(sheet.match.number, sheet.match.draw, sheet.table.number, text))

@@ -25,6 +25,7 @@ from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
 from . import signing
+from .flow import enter_game
 from .forms import (
     ApprovalForm,
     CorrectionForm,
@@ -40,12 +41,12 @@ from .forms import (
     WithdrawForm,
 )
 from .history import log_change
-from .load import load
+from .load import load_sheets
 from .models import GameEntry, Scoresheet
 from .rows import sheet_rows
 from .text import saved_text
 from .verify import check
-from .writing import Written, carry_out
+from .writing import Written
 
 
 def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:
@@ -137,10 +138,10 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
     def sheet_context(self, sheet: Scoresheet, forms_in_use: dict, edit: int | None = None) -> dict:
         """What the sheet page shows; ``edit``: the game being changed (change mode)."""
         rules = self.tournament.rules
-        read = load(sheet.pk, rules=rules)
+        (read,) = load_sheets([sheet])
         sheet = read.sheet
         self.seats = sheet.size  # the entry forms' seats: four, or five
-        view = read.view
+        view = read.view(rules)
         scored = view.score
         entries = {game.number: game.entry for game in view.entered}
         next_number = scored.missing[0] if scored.missing else None
@@ -307,7 +308,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         replace = form.cleaned_data.get("replace", False)
         entry, version = form.entry(sheet.size), form.cleaned_data["version"]
         # The table phone's flow too: planned on the sheet as loaded, written under the lock.
-        entered = carry_out(
+        entered = enter_game(
             lambda read: sheet_service.plan_entry(self.request.user, read, entry, version, replace), sheet
         )
         told(self.request, saved_text(entered.saved), entered.written)

@@ -13,7 +13,7 @@ from ..checkin.services import door_counts
 from ..draw import services as draw_service
 from ..participants.models import Participant
 from ..results.history import log_change
-from ..results.load import load_many
+from ..results.load import load_sheets
 from ..standings import standings
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole
@@ -168,15 +168,16 @@ class ParticipantView(PublicMixin, TemplateView):
         overall = standings.compute(self.tournament)
         seats = list(
             participant.seats.filter(match__discarded_at__isnull=True)
-            .select_related("table", "match", "table__scoresheet")
+            .select_related("table__scoresheet", "match")
             .order_by("match__number")
         )
         rules = self.tournament.rules
-        # Each of his sheets through the one loader (results.load), as the desk reads them.
-        sheets = load_many([seat.table.scoresheet for seat in seats], rules, signing=False)
+        # The sheets of his tables through the one loader (results.load), as every sheet is shown.
+        loaded = load_sheets([seat.table.scoresheet for seat in seats], signing=False)
+        views = {read.sheet.table_id: read.view(rules) for read in loaded}
         matches = []
-        for seat, read in zip(seats, sheets, strict=True):
-            view = read.view
+        for seat in seats:
+            view = views[seat.table_id]
             games = view.counted_points(seat.position)
             matches.append(
                 {

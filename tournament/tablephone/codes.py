@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from ..participants.models import Substitution
 from ..prepared import Prepared
+from ..results.load import SheetFacts
 from ..results.models import CODE_LENGTH, Scoresheet, Signature
 from .models import ApprovalCall, PhoneReceipt
 
@@ -59,19 +60,12 @@ class Opened:
     """The sheet a code opens, and what the same query told about it: whether it has calls
     (none: the poll reads no call states), how many players signed it (the poll's etag), and,
     for a write, whether its table has substitutes and signatures (none: the answer reads no such
-    rows) and the answer kept under the write's key (``receipt``: sent before)."""
+    rows): ``facts`` (results.load.load_sheet reads none of what it says is absent); and the
+    answer kept under the write's key (``receipt``: sent before)."""
 
     sheet: Scoresheet
-    calls: bool
-    signed: int
-    substitutes: bool = True
+    facts: SheetFacts
     receipt: dict | None = None
-
-    @property
-    def absent(self) -> frozenset[str]:
-        """The kinds of row the sheet is known to have none of (results.sheet.read_sheet)."""
-        kinds = {"calls": not self.calls, "signatures": not self.signed, "substitutes": not self.substitutes}
-        return frozenset(kind for kind, none in kinds.items() if none)
 
 
 def normalized(code: str) -> str:
@@ -146,8 +140,9 @@ def _opened(sheet: Scoresheet, write: bool) -> Opened:
         facts[name] = getattr(sheet, name)
         delattr(sheet, name)
     if not write:
-        return Opened(sheet, facts["any_calls"], facts["signed"])
-    return Opened(sheet, facts["any_calls"], facts["signed"], facts["any_substitutes"], facts["receipt"])
+        return Opened(sheet, SheetFacts(facts["any_calls"], facts["signed"]))
+    told = SheetFacts(facts["any_calls"], facts["signed"], facts["any_substitutes"])
+    return Opened(sheet, told, facts["receipt"])
 
 
 def open_code(code: str, lock: bool = False, key: str | None = None) -> Opened:
@@ -244,5 +239,5 @@ def current_etag(opened: Opened) -> str:
     """The etag of the sheet as ``open_code`` found it (the phone's poll: 204 when it is the
     phone's)."""
     sheet = opened.sheet
-    calls = _CALL_STATES(sheet.pk) if opened.calls else []
-    return etag_of(sheet.version, [list(c) for c in calls], sheet.table.scorekeeper, opened.signed)
+    calls = _CALL_STATES(sheet.pk) if opened.facts.calls else []
+    return etag_of(sheet.version, [list(c) for c in calls], sheet.table.scorekeeper, opened.facts.signed)

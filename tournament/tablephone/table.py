@@ -26,9 +26,9 @@ from ..problems import problem_messages
 from ..results import services as sheet_service
 from ..results import signing
 from ..results.flow import Outcome, enter_game
+from ..results.load import Known
 from ..results.models import Approval, Scoresheet
 from ..results.notation import typed_game
-from ..results.sheet import Known
 from ..results.store import locked_sheet
 from ..results.text import saved_text
 from ..tournaments.audit import record
@@ -120,7 +120,7 @@ def _send_game(code: str, key: str, data: dict) -> Sent:
     actor = TableActor(opened.sheet)
     try:
         entered = enter_game(
-            lambda sheet: plan_game(actor, sheet, data, signed=found[-1].signed > 0),
+            lambda sheet: plan_game(actor, sheet, data, signed=found[-1].facts.signed > 0),
             opened.sheet,
             relock,
             keep,

@@ -25,10 +25,10 @@ from ..jsontext import JSONTextError, parse_json
 from ..names import surname
 from ..prepared import Prepared
 from ..problems import problem_messages
-from ..results.load import SheetFacts, load
+from ..results.load import Known, SheetFacts, load_sheet
 from ..results.models import Scoresheet
 from ..results.rows import sheet_rows
-from ..results.sheet import Known, sheet_view
+from ..results.sheet import sheet_view
 from . import table
 from .codes import CodeRefused, Opened, current_etag, etag_of, formatted, normalized, open_code, seen
 from .models import ApprovalCall
@@ -74,24 +74,22 @@ def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
     return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
 
 
-def phone_context(
-    sheet: Scoresheet, known: Known | None = None, absent: frozenset[str] = frozenset()
-) -> dict:
+def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFacts | None = None) -> dict:
     """The table's sheet as the phone shows it: the desk's view of it (same engine, same
     messages), with names instead of seat numbers; the sheet read afresh (``context["sheet"]``)
     or, after a write, as the write ``known`` left it (with the kinds of row the code's lookup
-    found none of, ``Opened.absent``: not read)."""
-    read = load(sheet.pk, known, SheetFacts.from_absent(absent))
+    found none of, ``Opened.facts``: not read)."""
+    read = load_sheet(sheet.pk, known, facts)
     sheet = read.sheet
     tournament = sheet.match.tournament
     rules = tournament.rules
-    view = read.view
+    view = read.view(rules)
     scored = view.score
     names = {seat.position: seat.name for seat in view.seats}
     next_number = scored.missing[0] if scored.missing else None
     size = view.size  # four seats, or five where the dealer sits out
     soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
-    calls = [] if known is not None and "calls" in absent else _CALLS(sheet.pk)
+    calls = [] if known is not None and facts is not None and not facts.calls else _CALLS(sheet.pk)
     latest: dict[int, ApprovalCall] = {}
     for call in calls:
         latest.setdefault(call.number, call)
@@ -306,7 +304,7 @@ def send(request, code):
     sheet = sent.opened.sheet
     seen(sheet)
     answer = sent.answer
-    context = phone_context(sheet, sent.known, sent.opened.absent)  # the sheet as the write left it
+    context = phone_context(sheet, sent.known, sent.opened.facts)  # the sheet as the write left it
     sheet = context["sheet"]
     if sheet.status == Scoresheet.Status.SIGNED:
         locked = {"sheet": sheet, "final": signed_totals(sheet)}

@@ -353,7 +353,7 @@ def test_every_signature_and_scan_is_in_the_log(complete, referee, sign):
 
 def test_a_game_changed_at_the_desk_after_signatures_withdraws_them(played, sheet_of, referee, sign):
     from tournament.models import LogEntry, Signature
-    from tournament.results import services
+    from tournament.results import services, writing
     from tournament.results.store import to_engine
 
     sheet = sign(referee, sheet_of(played, 1, 1), positions=(1, 2, 3))
@@ -378,7 +378,7 @@ def test_a_game_changed_at_the_desk_after_signatures_withdraws_them(played, shee
     sheet = sign(referee, sheet, positions=(1, 2, 3, 4))
     assert sheet.status == "signed"  # all four signed the sheet as it is now
     # Approvals and deletions withdraw them too; a sheet with none to withdraw writes no line.
-    assert services.withdraw_signatures(referee, sheet) == []
+    assert writing.withdraw_signatures(referee, sheet) == []
 
 
 def test_a_substitute_taking_a_seat_withdraws_the_signatures_given(
