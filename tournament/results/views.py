@@ -25,7 +25,6 @@ from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
 from . import signing
-from .flow import enter_game
 from .forms import (
     ApprovalForm,
     CorrectionForm,
@@ -46,7 +45,7 @@ from .models import GameEntry, Scoresheet
 from .rows import sheet_rows
 from .text import saved_text
 from .verify import check
-from .writing import Written
+from .writing import Written, carry_out
 
 
 def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:
@@ -308,7 +307,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         replace = form.cleaned_data.get("replace", False)
         entry, version = form.entry(sheet.size), form.cleaned_data["version"]
         # The table phone's flow too: planned on the sheet as loaded, written under the lock.
-        entered = enter_game(
+        entered = carry_out(
             lambda read: sheet_service.plan_entry(self.request.user, read, entry, version, replace), sheet
         )
         told(self.request, saved_text(entered.saved), entered.written)

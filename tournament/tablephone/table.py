@@ -1,7 +1,7 @@
 """The players' writes on the table's phone (issue 16): a game entered, changed or deleted, the
 supervisor called, the scorekeeper changed, a signature. Every write goes through the same
 services as the desk (same scoring, same messages, same history), recorded as "Tisch 7 (Handy)";
-a game through the desk's own flow (``results.flow.enter_game``).
+a game through the desk's own flow (``results.writing.carry_out``).
 
 Every write the phone sends carries a key the phone made for it. The answer is kept under that
 key in the same transaction as the write, so a write resent after a lost connection is carried
@@ -25,12 +25,12 @@ from ..prepared import Update, insert
 from ..problems import problem_messages
 from ..results import services as sheet_service
 from ..results import signing
-from ..results.flow import Outcome, enter_game
 from ..results.load import Known
 from ..results.models import Approval, Scoresheet
 from ..results.notation import typed_game
 from ..results.store import locked_sheet
 from ..results.text import saved_text
+from ..results.writing import Outcome, carry_out
 from ..tournaments.audit import record
 from .codes import KEY, Opened, TableActor, normalized, open_code
 from .models import ApprovalCall, PhoneReceipt
@@ -119,7 +119,7 @@ def _send_game(code: str, key: str, data: dict) -> Sent:
 
     actor = TableActor(opened.sheet)
     try:
-        entered = enter_game(
+        entered = carry_out(
             lambda sheet: plan_game(actor, sheet, data, signed=found[-1].facts.signed > 0),
             opened.sheet,
             relock,
