@@ -7,8 +7,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 # Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
-# the German catalogue; Chromium and its driver for the browser tests.
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver
+# the German catalogue; Chromium and its driver for the browser tests; a Redis server for the
+# tests of the Redis cache (they start their own; the app needs none unless CACHE_URL says so).
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver redis-server
 
 .PHONY: install system-deps run hall test test-fast bench lint clean
 
@@ -40,6 +41,7 @@ hall: install
 test: install
 	$(BIN)/ruff check scoring tournament tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -p no:cacheprovider -q
 
 # The quick loop while working: the checks and every test but those that drive Chromium, start
@@ -53,6 +55,7 @@ test-fast: install
 lint: install
 	$(BIN)/ruff check scoring tournament tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 bench: install
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \

@@ -3,15 +3,26 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .cards import Contract
 from .entries import Entry, Family, Game, Kind, Transcribed, family_of
 from .profiles import RuleProfile
 from .transcription import transcribe
 
-if TYPE_CHECKING:
-    from .outcome import Scored
+
+class Scored(Protocol):
+    """What the count reads of an earlier entry as scored (``outcome.Scored``, which asks this
+    module whether an entry needs approval: a protocol, not an import back)."""
+
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def counted(self) -> bool: ...
+
+    @property
+    def kind(self) -> Kind | None: ...
 
 
 def soloist_games_before(number: int, earlier: Iterable[Scored]) -> int:

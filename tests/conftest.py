@@ -2,6 +2,7 @@ import pytest
 from django.core.cache import caches
 
 from tournament.standings import standings
+from tournament.standings import views as standings_views
 
 # The markers `make test-fast` leaves out (pyproject lists them), given by the fixtures a test uses.
 BROWSER_FIXTURES = {"desk", "phone", "live_server"}  # Selenium's Chromium on pytest-django's live server
@@ -34,6 +35,7 @@ def _test_settings(settings, tmp_path_factory, _cache_folder):
     settings.PRIVATE_ROOT = tmp_path_factory.mktemp("private")
     shared = {**settings.CACHES["default"], "LOCATION": str(_cache_folder)}
     settings.CACHES = {**settings.CACHES, "default": shared}
-    standings._CACHE.clear()
+    standings._MEMO.clear()
+    standings_views._cache_failed_until = 0.0  # a cache failure of an earlier test forgotten
     for cache in caches.all(initialized_only=False):
         cache.clear()

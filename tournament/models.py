@@ -2,13 +2,13 @@
 
 from .draw.models import Match, Seat, Table
 from .jobs.models import Job
-from .participants.models import Participant, Substitution
+from .participants.models import Participant, Substitution, Team
 from .prizes.models import PrizeDeclaration, PrizeLine
 from .results.models import Approval, Correction, GameEntry, Scoresheet, Signature
 from .series.models import Person, Series, SeriesNumber
 from .standings.models import LotDraw
 from .tablephone.models import ApprovalCall, PhoneReceipt
-from .teams.models import Team, TeamLotDraw
+from .teams.models import TeamLotDraw
 from .tournaments.models import LogEntry, OldSlug, StaffRole, Tournament
 
 __all__ = [

@@ -11,13 +11,19 @@ caller's values go, and keeps what the ORM derived from it: the SQL, where each 
 among the parameters, the columns, the related objects ``select_related`` fills in, and the
 converters the database's values go through. Each call then runs that SQL with its own values
 and turns the rows into objects exactly as the ORM's own iterables do (``ModelIterable``,
-``ValuesListIterable``). ``insert`` does the same for ``Model.objects.create``.
+``ValuesListIterable``). ``insert`` does the same for ``Model.objects.create`` and ``Update``
+for ``QuerySet.update``.
 
 Only the shapes the hot paths need are taken, and anything else is refused when the query is
 first compiled: plain parameters (no ``__in`` lists, whose number of values varies), no
 ``extra()``, no prefetching. The SQL is the ORM's own, so quoting, ``FOR UPDATE OF`` and the
 database's dialect are too. (django-prepared-queries did this until Django 2; nothing kept up
-does it for Django 5.)"""
+does it for Django 5.)
+
+It uses names Django does not promise to keep (pyproject.toml lists them beside the Django pin;
+tests/tournament/test_prepared.py looks each one up). With the setting ``PREPARED_QUERIES`` off
+every call goes through the plain ORM instead (the same queryset, ``create()``, ``update()``),
+with the same results."""
 
 from __future__ import annotations
 
@@ -25,15 +31,16 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections
-from django.db.models import Model, QuerySet
+from django.db.models import Expression, Model, QuerySet
 from django.db.models.query import (
     FlatValuesListIterable,
     ModelIterable,
     ValuesListIterable,
     get_related_populators,
 )
-from django.db.models.sql import InsertQuery
+from django.db.models.sql import InsertQuery, UpdateQuery
 from django.db.transaction import TransactionManagementError
 
 
@@ -75,19 +82,9 @@ def _sql(queryset: QuerySet, alias: str):
     return compiler, sql, list(params)
 
 
-def _compile(build: Callable[..., QuerySet], kinds: tuple[type, ...], alias: str) -> _Compiled:
-    marks, others = _marks(kinds, 0), _marks(kinds, 1)
-    queryset = build(*marks)
-    query = queryset.query
-    if queryset._prefetch_related_lookups or query.extra_select or queryset._known_related_objects:
-        raise ValueError("Prepared takes no prefetch_related(), extra() or related managers")
-    iterable = queryset._iterable_class
-    if iterable not in (ModelIterable, ValuesListIterable, FlatValuesListIterable):
-        raise ValueError(f"Prepared does not take {iterable.__name__} querysets")
-    if iterable is not ModelIterable and query.annotation_select:
-        raise ValueError("Prepared takes values_list() of fields only")
-    compiler, sql, params = _sql(queryset, alias)
-    _compiler, other_sql, other_params = _sql(build(*others), alias)
+def _slots(sql: str, params: list, other_sql: str, other_params: list, marks: list, others: list):
+    """Where each value of a call goes among the parameters of the SQL, found from the two
+    compilations with other marker values; refused where the SQL itself depends on them."""
     if other_sql != sql or len(other_params) != len(params):
         raise ValueError("Prepared: the query's SQL depends on its values")
     slots = []
@@ -104,6 +101,46 @@ def _compile(build: Callable[..., QuerySet], kinds: tuple[type, ...], alias: str
     taken = {slot for found in slots for slot in found}
     if any(a != b for i, (a, b) in enumerate(zip(params, other_params, strict=True)) if i not in taken):
         raise ValueError("Prepared: a parameter of the query is made from a value (a list?)")
+    return tuple(slots)
+
+
+def _checked(values: tuple, kinds: tuple[type, ...]) -> None:
+    if len(values) != len(kinds):
+        raise TypeError(f"Prepared query takes {len(kinds)} values, {len(values)} given")
+    for value, kind in zip(values, kinds, strict=True):
+        if not isinstance(value, kind) or isinstance(value, bool):
+            raise TypeError(f"Prepared query: {value!r} is not {kind.__name__}")
+
+
+def _filled(params: tuple, slots: tuple, values: tuple, kinds: tuple[type, ...]) -> list:
+    filled = list(params)
+    for value, kind, found in zip(values, kinds, slots, strict=True):
+        for slot in found:
+            typed = type(filled[slot])
+            filled[slot] = value if typed is kind else typed(value)
+    return filled
+
+
+def _in_transaction(for_update: bool, connection) -> None:
+    # As the ORM on PostgreSQL, also on SQLite (whose ORM lets it pass: it has no FOR UPDATE).
+    if for_update and not connection.in_atomic_block:
+        raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
+
+
+def _compile(build: Callable[..., QuerySet], kinds: tuple[type, ...], alias: str) -> _Compiled:
+    marks, others = _marks(kinds, 0), _marks(kinds, 1)
+    queryset = build(*marks)
+    query = queryset.query
+    if queryset._prefetch_related_lookups or query.extra_select or queryset._known_related_objects:
+        raise ValueError("Prepared takes no prefetch_related(), extra() or related managers")
+    iterable = queryset._iterable_class
+    if iterable not in (ModelIterable, ValuesListIterable, FlatValuesListIterable):
+        raise ValueError(f"Prepared does not take {iterable.__name__} querysets")
+    if iterable is not ModelIterable and query.annotation_select:
+        raise ValueError("Prepared takes values_list() of fields only")
+    compiler, sql, params = _sql(queryset, alias)
+    _compiler, other_sql, other_params = _sql(build(*others), alias)
+    slots = _slots(sql, params, other_sql, other_params, marks, others)
     columns = compiler.col_count
     converters = compiler.get_converters([s[0] for s in compiler.select[0:columns]])
     model, init_list, span, populators, annotations = None, (), (0, columns), (), ()
@@ -118,7 +155,7 @@ def _compile(build: Callable[..., QuerySet], kinds: tuple[type, ...], alias: str
     return _Compiled(
         sql=sql,
         params=tuple(params),
-        slots=tuple(slots),
+        slots=slots,
         columns=columns,
         converters=tuple((pos, tuple(c), expression) for pos, (c, expression) in converters.items()),
         iterable=iterable,
@@ -155,19 +192,15 @@ class Prepared:
         return found
 
     def __call__(self, *values, using: str = DEFAULT_DB_ALIAS) -> list:
-        if len(values) != len(self.kinds):
-            raise TypeError(f"Prepared query takes {len(self.kinds)} values, {len(values)} given")
-        compiled = self.compiled(using)
+        _checked(values, self.kinds)
         connection = connections[using]
-        if compiled.for_update and not connection.in_atomic_block:
-            raise TransactionManagementError("select_for_update cannot be used outside of a transaction.")
-        params = list(compiled.params)
-        for value, kind, slots in zip(values, self.kinds, compiled.slots, strict=True):
-            if not isinstance(value, kind) or isinstance(value, bool):
-                raise TypeError(f"Prepared query: {value!r} is not {kind.__name__}")
-            for slot in slots:
-                typed = type(params[slot])
-                params[slot] = value if typed is kind else typed(value)
+        if not settings.PREPARED_QUERIES:  # the plain ORM
+            queryset = self.build(*values).using(using)
+            _in_transaction(queryset.query.select_for_update, connection)
+            return list(queryset)
+        compiled = self.compiled(using)
+        _in_transaction(compiled.for_update, connection)
+        params = _filled(compiled.params, compiled.slots, values, self.kinds)
         with connection.cursor() as cursor:
             cursor.execute(compiled.sql, params)
             rows = cursor.fetchall()
@@ -243,6 +276,9 @@ def insert(obj: Model, using: str = DEFAULT_DB_ALIAS) -> Model:
     listens to these models' saves)."""
     if obj.pk is not None or type(obj)._meta.parents:
         raise ValueError("insert() takes a new object of a model without parents")
+    if not settings.PREPARED_QUERIES:  # the plain ORM, as Model.objects.create()
+        obj.save(force_insert=True, using=using)
+        return obj
     obj._prepare_related_fields_for_save(operation_name="save")  # as save(): no unsaved relations
     compiled = _insert_of(obj, using)
     connection = connections[using]
@@ -258,3 +294,119 @@ def insert(obj: Model, using: str = DEFAULT_DB_ALIAS) -> Model:
     obj._state.adding = False
     obj._state.db = using
     return obj
+
+
+class _Value(Expression):
+    """Where a value set by an ``Update`` goes: a parameter, filled in by each call."""
+
+    def __init__(self, index: int, output_field) -> None:
+        super().__init__(output_field=output_field)
+        self.index = index
+
+    def as_sql(self, compiler, connection):
+        return "%s", [_Set(self.index)]
+
+
+@dataclass(frozen=True)
+class _Set:
+    index: int
+
+
+@dataclass(frozen=True)
+class _CompiledUpdate:
+    sql: str
+    params: tuple
+    slots: tuple[tuple[int, ...], ...]  # where each key of the rows goes among the parameters
+    sets: tuple[tuple[int, object], ...]  # (position, field) of each value set
+
+
+class Update:
+    """An UPDATE of a hot path, as ``QuerySet.update`` runs it, compiled once per thread and
+    database: ``build`` gives the queryset of the rows from the call's keys (of the types
+    ``kinds``, int or str), the ``fields`` take the call's values (each prepared for the
+    database by its field, as ``update()`` does) and ``fixed`` the same values or expressions
+    every time (``F("version") + 1``).
+
+    >>> close = Update(lambda sheet: Call.objects.filter(sheet_id=sheet), int, fields=("status",))
+    >>> close(sheet.pk, status="closed")  # the number of rows changed
+    """
+
+    def __init__(
+        self,
+        build: Callable[..., QuerySet],
+        *kinds: type,
+        fields: tuple[str, ...] = (),
+        fixed: dict | None = None,
+    ) -> None:
+        self.build = build
+        self.kinds = kinds
+        self.fields = fields
+        self.fixed = dict(fixed or {})
+        self._local = threading.local()
+
+    def _query(self, queryset: QuerySet) -> UpdateQuery:
+        meta = queryset.model._meta
+        values = {name: _Value(index, meta.get_field(name)) for index, name in enumerate(self.fields)}
+        query = queryset.query.chain(UpdateQuery)
+        query.add_update_values({**self.fixed, **values})
+        query.clear_ordering(force=True)
+        if query.related_updates:
+            raise ValueError("Update takes fields of the model's own table only")
+        return query
+
+    def compiled(self, alias: str = DEFAULT_DB_ALIAS) -> _CompiledUpdate:
+        known = getattr(self._local, "compiled", None)
+        if known is None:
+            known = self._local.compiled = {}
+        found = known.get(alias)
+        if found is None:
+            marks, others = _marks(self.kinds, 0), _marks(self.kinds, 1)
+            query = self._query(self.build(*marks))
+            sql, params = query.get_compiler(using=alias).as_sql()
+            other_sql, other_params = self._query(self.build(*others)).get_compiler(using=alias).as_sql()
+            slots = _slots(sql, list(params), other_sql, list(other_params), marks, others)
+            sets = tuple(
+                (position, query.model._meta.get_field(self.fields[param.index]))
+                for position, param in enumerate(params)
+                if isinstance(param, _Set)
+            )
+            if len(sets) != len(self.fields):
+                raise ValueError("Update: a value set went into the query as something else")
+            found = known[alias] = _CompiledUpdate(sql, tuple(params), slots, sets)
+        return found
+
+    def _checked(self, keys: tuple, values: dict) -> None:
+        _checked(keys, self.kinds)
+        if set(values) != set(self.fields):
+            raise TypeError(f"Update sets {', '.join(self.fields)}, not {', '.join(values)}")
+
+    def _params(self, compiled: _CompiledUpdate, keys: tuple, values: dict, connection) -> list:
+        self._checked(keys, values)
+        params = _filled(compiled.params, compiled.slots, keys, self.kinds)
+        for position, field in compiled.sets:
+            params[position] = field.get_db_prep_save(values[field.name], connection=connection)
+        return params
+
+    def __call__(self, *keys, using: str = DEFAULT_DB_ALIAS, **values) -> int:
+        """Update the rows of ``keys``; the number of rows changed."""
+        return self.many([(keys, values)], using=using)
+
+    def many(self, calls: list[tuple[tuple, dict]], using: str = DEFAULT_DB_ALIAS) -> int:
+        """Several updates, (keys, values) each, as one statement executed for all of them."""
+        if not calls:
+            return 0
+        if not settings.PREPARED_QUERIES:  # the plain ORM
+            changed = 0
+            for keys, values in calls:
+                self._checked(keys, values)
+                changed += self.build(*keys).using(using).update(**self.fixed, **values)
+            return changed
+        compiled = self.compiled(using)
+        connection = connections[using]
+        rows = [self._params(compiled, keys, values, connection) for keys, values in calls]
+        with connection.cursor() as cursor:
+            if len(rows) == 1:
+                cursor.execute(compiled.sql, rows[0])
+            else:
+                cursor.executemany(compiled.sql, rows)
+            return cursor.rowcount

@@ -1,7 +1,8 @@
 """Settings of Schafkopf-Turnier. Everything that differs between a laptop in the village hall
 and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY`` (or
-``SECRET_KEY_FILE``), ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY``, ``HALL_URL``. Unset,
-they give a safe development setup on SQLite; ``make hall`` sets them for the hall's network."""
+``SECRET_KEY_FILE``), ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY``, ``HALL_URL``,
+``CACHE_URL``. Unset, they give a safe development setup on SQLite; ``make hall`` sets them for
+the hall's network."""
 
 import datetime
 import os
@@ -143,6 +144,11 @@ elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
         server_side_binding=True, prepare_threshold=5 if _flag("PG_PREPARED", True) else None
     )
 
+# The hot paths' queries compiled by the ORM once and then run as SQL (tournament/prepared.py,
+# which relies on some of Django's private names: pyproject.toml lists them beside the pin).
+# PREPARED_QUERIES=0 runs every query through the plain ORM, with the same results.
+PREPARED_QUERIES = _flag("PREPARED_QUERIES", True)
+
 # Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
@@ -217,22 +223,38 @@ DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 # The address phones in the hall use (``make hall`` sets it): the QR codes point there, whatever
 # address the page that shows them was opened under.
 HALL_URL = os.environ.get("HALL_URL", "").rstrip("/")
-# A visitor's standings page may show the results of up to this many seconds ago while results
-# keep coming (visitors' pages poll every 30 s): it is drawn at most that often.
+# A visitor's standings page is kept this many seconds (0: never), and may then show the results
+# of up to this many seconds ago while results keep coming (visitors' pages poll every 30 s).
 STANDINGS_FRESH_SECONDS = int(os.environ.get("STANDINGS_FRESH_SECONDS", "10"))
-# The cache the server's processes share (the hall's gunicorn runs several): the visitors'
-# standings pages drawn once for all of them, not once in each. Files in a folder of the
-# project's (or CACHE_DIR), written atomically; nothing to install or start. In front of it
-# each process keeps what it read in memory ("local"): a look-up there costs no file.
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-        "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / ".cache"),
-        "TIMEOUT": 3600,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
-    },
-    "local": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "OPTIONS": {"MAX_ENTRIES": 500}},
-}
+
+
+def _cache(url: str) -> dict:
+    """The cache the server's processes share (the hall's gunicorn runs several): the visitors'
+    standings pages drawn once for all of them. Unset, files in a folder of the project's (or
+    CACHE_DIR), written atomically, nothing to install; ``redis://host:port/db`` (or
+    ``rediss://``, ``unix://``) Django's Redis cache, shared by several machines."""
+    if not url:
+        return {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": os.environ.get("CACHE_DIR") or str(BASE_DIR / ".cache"),
+            "OPTIONS": {"MAX_ENTRIES": 5000},
+        }
+    if url.split("://", 1)[0] not in ("redis", "rediss", "unix"):
+        raise ImproperlyConfigured(
+            f"CACHE_URL {url!r}: give a Redis address (redis://127.0.0.1:6379/0), or leave it unset "
+            "for the cache folder"
+        )
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "schafkopf",
+        # A Redis that does not answer costs a page its caching, not seconds of waiting.
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
+
+
+CACHE_URL = os.environ.get("CACHE_URL", "").strip()
+CACHES = {"default": _cache(CACHE_URL)}
 
 # HTTPS=1 where the site is served over HTTPS (a reverse proxy with a certificate in front):
 # then cookies are Secure, plain HTTP is redirected and browsers are told to stay on HTTPS. On

@@ -19,6 +19,7 @@ from .printing import urls as printing
 from .prizes import urls as prizes
 from .results import urls as results
 from .series import urls as series
+from .site import urls as site
 from .standings import urls as standings
 from .tablephone import urls as tablephone
 from .teams import urls as teams
@@ -29,9 +30,11 @@ from .tournaments.views import PasswordResetConfirmView, home
 organiser_patterns = [
     *exchange.organiser,
     *tournaments.organiser,
+    *site.organiser,
     *printing.organiser,
     *jobs.organiser,
     *participants.organiser,
+    *results.organiser,
     *checkin.organiser,
     *draw.organiser,
     *standings.organiser,
@@ -39,8 +42,8 @@ organiser_patterns = [
     *prizes.organiser,
     *teams.organiser,
 ]
-referee_patterns = [*results.referee, *printing.referee, *tablephone.referee]
-public_patterns = [*tournaments.public, *standings.public, *participants.public, *teams.public]
+referee_patterns = [*site.referee, *results.referee, *printing.referee, *tablephone.referee]
+public_patterns = [*tournaments.public, *site.public, *standings.public, *teams.public]
 
 
 @require_safe

@@ -157,7 +157,7 @@
       if (answer.ok === false) {
         refusals.push({ label: item.label, message: answer.message, details: answer.details || [] });
       } else if (answer.message) {
-        say(answer.message);
+        say(answer.message, false, answer.effects);
       }
       store();
       if (answer.html) applySheet(answer.html, answer.state);
@@ -170,10 +170,17 @@
     });
   }
 
-  function say(text, bad) {
+  // The answer, and every other game the write changed (a later Solo struck, a game counting
+  // again), each on its own line: the rules' changes to other games are never silent.
+  function say(text, bad, effects) {
     var box = document.getElementById("answer");
     box.textContent = text;
     box.className = "answer" + (bad ? " bad" : "");
+    if (effects && effects.length) {
+      var list = el("ul", { "class": "effects" });
+      effects.forEach(function (effect) { list.appendChild(el("li", {}, effect)); });
+      box.appendChild(list);
+    }
   }
 
   function callText(call) {

@@ -25,13 +25,13 @@ from selenium.webdriver.support.ui import WebDriverWait
 from scoring import Contract, Game, Result, Suit
 from tournament.demo import generator
 from tournament.draw import services as draw_service
+from tournament.draw.services import sync_matches
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import read_document
 from tournament.models import Participant, Scoresheet, StaffRole, Tournament
 from tournament.results import services as sheet_service
 from tournament.results import signing
 from tournament.tournaments.permissions import COMMAND_LINE
-from tournament.tournaments.services import sync_matches
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 

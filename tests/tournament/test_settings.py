@@ -110,3 +110,27 @@ def test_the_secret_key_comes_from_its_file(tmp_path):
         cwd=ROOT,
     )
     assert done.stdout.split() == ["aus-der-datei-" * 4, "False"]
+
+
+def cache_with(**environment) -> subprocess.CompletedProcess:
+    """The shared cache's settings as a fresh process reads them from this environment."""
+    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "CACHE_DIR")}
+    code = "import json; from tournament import settings as s; print(json.dumps(s.CACHES['default']))"
+    return subprocess.run(
+        [sys.executable, "-c", code], env={**env, **environment}, capture_output=True, text=True, cwd=ROOT
+    )
+
+
+def test_cache_url_selects_the_cache_the_processes_share():
+    folder = json.loads(cache_with().stdout)
+    assert folder["BACKEND"] == "django.core.cache.backends.filebased.FileBasedCache"
+    assert folder["LOCATION"] == str(ROOT / ".cache")
+    assert json.loads(cache_with(CACHE_DIR="/srv/cache").stdout)["LOCATION"] == "/srv/cache"
+    redis = json.loads(cache_with(CACHE_URL="redis://10.0.0.5:6379/2").stdout)
+    assert (redis["BACKEND"], redis["LOCATION"]) == (
+        "django.core.cache.backends.redis.RedisCache",
+        "redis://10.0.0.5:6379/2",
+    )
+    assert redis["OPTIONS"]["socket_connect_timeout"] <= 1  # a Redis that is down costs no wait
+    refused = cache_with(CACHE_URL="memcached://10.0.0.5:11211")
+    assert refused.returncode != 0 and "CACHE_URL" in refused.stderr and "redis://" in refused.stderr

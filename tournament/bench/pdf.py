@@ -13,8 +13,9 @@ from django.template import Context, Template
 from django.utils.translation import gettext as _
 from pypdf import PdfReader
 
+from ..documents.pdf import render_pdf
 from ..models import Tournament
-from ..printing.pdf import _pdf, scoresheets_pdf, sheet_context, sheets_of
+from ..printing.pdf import scoresheets_pdf, sheet_context, sheets_of
 from .machine import tree_pss
 
 # The comparison the scoresheet PDF is measured against: the same sheet as a plain table.
@@ -77,7 +78,7 @@ def pdf(tournament: Tournament) -> list[tuple[str, str, str]]:
         Context({"pages": [sheet_context(sheet, blank=True) for sheet in sample], "rows": rows})
     )
     start = time.perf_counter()
-    _pdf(html)
+    render_pdf(html)
     table_rate = len(sample) / (time.perf_counter() - start)
     rate = pages / seconds
     # Sheets with their 32 games each, as printed after a match (no target in the issue).

@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 
 from scoring.draw import table_sizes
 
+from ..draw.services import allows_five, off_by, tables_text
 from ..errors import ServiceError
 from ..participants.models import Participant
 from ..tournaments.audit import record
@@ -39,7 +40,6 @@ def check_in(user, participant: Participant, present: bool = True) -> Participan
     if present and participant.status == Participant.Status.NO_SHOW:
         participant.status = Participant.Status.ACTIVE
     participant.save(update_fields=["checked_in_at", "status"])
-    participant.tournament.results_changed()
     record(
         participant.tournament,
         user,
@@ -59,7 +59,6 @@ def mark_no_show(user, participant: Participant) -> Participant:
     participant.checked_in_at = None
     participant.status = Participant.Status.NO_SHOW
     participant.save(update_fields=["checked_in_at", "status"])
-    participant.tournament.results_changed()
     record(
         participant.tournament,
         user,
@@ -116,8 +115,6 @@ def door_counts(tournament: Tournament) -> DoorCounts:
     declaration = getattr(tournament, "prize_declaration", None)
     fee = declaration.entry_fee if declaration is not None and declaration.entry_fee else None
     here = counts["checked_in"]
-    from ..draw.services import allows_five, off_by, tables_text  # the draw imports this module
-
     seated = not here or table_sizes(here, allows_five(tournament)) is not None
     to_fill, over = (0, 0) if seated else off_by(here, tournament)
     return DoorCounts(
@@ -131,11 +128,3 @@ def door_counts(tournament: Tournament) -> DoorCounts:
         over=over,
         tables=tables_text(here, tournament) if here else None,
     )
-
-
-def drawn_participants(tournament: Tournament):
-    """Who the draw takes: the playing participants, and with check-in only those checked in."""
-    found = tournament.participants.filter(status=Participant.Status.ACTIVE)
-    if tournament.check_in:
-        found = found.filter(checked_in_at__isnull=False)
-    return found

@@ -11,12 +11,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from ..documents.qr import qr_vector
+from ..documents.views import DocumentMixin
 from ..errors import ServiceError
 from ..hall import phone_address
 from ..names import folded, search_key
 from ..participants.models import Participant
-from ..printing.tablecodes import qr_vector
-from ..printing.views import DocumentMixin
+from ..participants.views import participant_of
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services
@@ -52,7 +53,7 @@ class CheckInView(PartialMixin, TournamentMixin, TemplateView):
         query = self.request.GET.get("q", self.request.POST.get("q", ""))
         number = kwargs.get("number")
         if number is not None:
-            context["one"] = self.participant(number)
+            context["one"] = participant_of(self.tournament, number)
             shown, more = [context["one"]], False
         else:
             shown, more = self.found(query)
@@ -72,7 +73,7 @@ class CheckInView(PartialMixin, TournamentMixin, TemplateView):
         number = request.POST.get("number", "")
         if action not in self.ACTIONS or not (number.isascii() and number.isdigit()):
             return HttpResponseBadRequest(_("The request is incomplete: please reload the page."))
-        participant = self.participant(int(number))
+        participant = participant_of(self.tournament, int(number))
         try:
             if action in ("in", "out"):
                 services.check_in(request.user, participant, present=action == "in")

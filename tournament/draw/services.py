@@ -11,14 +11,43 @@ from django.utils.translation import ngettext
 from scoring.draw import draw_matches, draw_problems, repeated_pairs, table_sizes
 from scoring.ranking import new_seed
 
-from ..checkin.services import drawn_participants
 from ..errors import ServiceError
 from ..participants.models import Participant
-from ..results.models import Approval, GameEntry, Scoresheet
 from ..tournaments.audit import record
 from ..tournaments.models import LogEntry, Tournament
 from ..tournaments.permissions import Perm, has_perm, require
+from . import sheets
 from .models import Match, Seat, Table
+
+
+def sync_matches(tournament: Tournament) -> None:
+    """One Match per match of the profile; matches past the profile go only while undrawn."""
+    wanted = tournament.rules.matches
+    existing = {m.number: m for m in tournament.matches.all()}
+    for number in range(1, wanted + 1):
+        if number not in existing:
+            Match.objects.create(tournament=tournament, number=number)
+    surplus = [m for n, m in existing.items() if n > wanted]
+    if any(m.is_drawn for m in surplus):
+        raise ServiceError(
+            _("Match %(number)s is already drawn: the profile cannot have fewer matches.")
+            % {"number": min(m.number for m in surplus if m.is_drawn)}
+        )
+    for match in surplus:
+        match.delete()
+
+
+def drawn(tournament: Tournament) -> bool:
+    """Whether any match of the tournament was drawn, a discarded draw too: its rules are fixed."""
+    return Match.all_draws.filter(tournament=tournament, drawn_at__isnull=False).exists()
+
+
+def drawn_participants(tournament: Tournament):
+    """Who the draw takes: the playing participants, and with check-in only those checked in."""
+    found = tournament.participants.filter(status=Participant.Status.ACTIVE)
+    if tournament.check_in:
+        found = found.filter(checked_in_at__isnull=False)
+    return found
 
 
 def allows_five(tournament: Tournament | None) -> bool:
@@ -93,17 +122,9 @@ def tables_message(count: int, tournament: Tournament | None = None) -> str | No
     return problem
 
 
-def match_results_count(match: Match) -> int:
-    """Games entered and approvals given on this match's scoresheets."""
-    return (
-        GameEntry.objects.filter(scoresheet__match=match).count()
-        + Approval.objects.filter(scoresheet__match=match).count()
-    )
-
-
 def _has_history(match: Match) -> bool:
     """Anything ever written on its sheets: games, approvals, or their history."""
-    return bool(match_results_count(match)) or LogEntry.objects.filter(scoresheet__match=match).exists()
+    return bool(sheets.results_count(match)) or LogEntry.objects.filter(scoresheet__match=match).exists()
 
 
 def _snapshot(match: Match) -> list[dict]:
@@ -113,9 +134,8 @@ def _snapshot(match: Match) -> list[dict]:
     seats = Seat.objects.filter(match=match).order_by("table__number", "position")
     for table, number in seats.values_list("table__number", "participant__number"):
         tables.setdefault(table, {"table": table, "seats": [], "entries": []})["seats"].append(number)
-    entries = GameEntry.objects.filter(scoresheet__match=match).select_related("scoresheet__table")
-    for entry in entries.order_by("scoresheet__table__number", "number"):
-        tables[entry.scoresheet.table.number]["entries"].append(entry.as_record())
+    for table, entry in sheets.entries(match):
+        tables[table]["entries"].append(entry)
     return list(tables.values())
 
 
@@ -136,7 +156,7 @@ def _archive(match: Match) -> Match:
     )
     Table.objects.filter(match=match).update(match=archived)
     Seat.objects.filter(match=match).update(match=archived)
-    Scoresheet.objects.filter(match=match).update(match=archived)
+    sheets.move(match, archived)
     return archived
 
 
@@ -149,7 +169,7 @@ def _store(match: Match, tables, seed: str, user) -> None:
     created_tables = Table.objects.bulk_create(
         [Table(match=match, number=index, size=len(seats)) for index, seats in enumerate(tables, start=1)]
     )
-    Scoresheet.objects.bulk_create([Scoresheet(table=t, match=match) for t in created_tables])
+    sheets.create(match, created_tables)
     Seat.objects.bulk_create(
         [
             Seat(table=table, match=match, position=position, participant=participants[pk])
@@ -161,7 +181,6 @@ def _store(match: Match, tables, seed: str, user) -> None:
     match.drawn_at = timezone.now()
     match.drawn_by = user if getattr(user, "pk", None) else None
     match.save(update_fields=["seed", "drawn_at", "drawn_by"])
-    match.tournament.results_changed()
 
 
 def _active(tournament: Tournament) -> list[int]:
@@ -187,20 +206,13 @@ def _locked(tournament: Tournament, matches) -> Tournament:
     an entry at a table wait for each other instead of deadlocking (PostgreSQL). With the sheets
     locked, no entry is saved between counting the results and the redraw, which would discard
     it without the supervisor's confirmation."""
-    sheets = Scoresheet.objects.select_for_update(of=("self",)).filter(match__in=matches)
-    list(sheets.values_list("pk", flat=True))
+    sheets.lock(matches)
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
 def _check_results(user, tournament: Tournament, matches, discard_results: bool) -> dict:
     # The sheets are locked (_locked): no entry comes between this count and the redraw.
-    documents = (
-        Scoresheet.objects.filter(
-            match__in=matches, status__in=[Scoresheet.Status.SIGNED, Scoresheet.Status.VOID]
-        )
-        .order_by("match__number", "table__number")
-        .values_list("match__number", "table__number")
-    )
+    documents = sheets.closed(matches)
     if documents:
         # 5.3.5: signed and void sheets are documents; no draw replaces them.
         match = documents[0][0]
@@ -215,7 +227,7 @@ def _check_results(user, tournament: Tournament, matches, discard_results: bool)
             )
             % {"match": match, "tables": ", ".join(tables)}
         )
-    with_results = {m.number: n for m in matches if (n := match_results_count(m))}
+    with_results = {m.number: n for m in matches if (n := sheets.results_count(m))}
     if with_results and not discard_results:
         raise ServiceError(
             _(

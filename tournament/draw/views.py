@@ -11,17 +11,17 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
-from ..checkin.services import drawn_participants
+from ..documents.views import DocumentMixin
 from ..errors import ServiceError
 from ..names import initial, surname, surname_key
 from ..participants.models import Participant
 from ..participants.views import participant_queryset
-from ..printing.views import DocumentMixin
 from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as draw_service
 from .forms import DrawForm
 from .models import Seat
+from .services import drawn_participants
 
 
 class DrawView(TournamentMixin, FormView):

@@ -182,7 +182,7 @@ def _tables(tournament: Tournament, plan: Plan, matches: dict, people: dict, use
         seats = len(t.seats)  # four, or five where the dealer sits out (README readings)
         entries = [with_approval(entry, t.approved, plan.profile, seats) for entry in t.entries]
         scored.append((sheet, score_sheet(entries, plan.profile, seats=seats)))
-    store_scored(tournament, scored)
+    store_scored(scored)
     for sheet, t in zip(sheets, plan.tables, strict=True):
         _restore_signing(tournament, sheet, t, users)
     return {(t.match, t.draw, t.number): sheet for t, sheet in zip(plan.tables, sheets, strict=True)}

@@ -7,7 +7,6 @@ import secrets
 from pathlib import Path
 
 from django import forms
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
@@ -23,19 +22,13 @@ from ..jobs.views import POLL_SECONDS
 from ..tournaments.access import PartialMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm, can_create_tournament
 from .importer import import_plan
+from .jobs import upload_folder
 from .reader import DocumentError, read_document
 from .writer import dumps, export_document
 
 MAX_UPLOAD = 100 * 1024 * 1024
 AT_ONCE_GAMES = 6000  # larger documents are imported by the job worker
 SESSION_KEY = "tournament-document"
-
-
-def upload_folder() -> Path:
-    """Uploaded documents wait here for their import: private, like the scans."""
-    folder = Path(settings.PRIVATE_ROOT) / "imports"
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
 
 
 class DocumentForm(forms.Form):

@@ -1,5 +1,8 @@
 """Starting, running and recovering jobs. A job is a row of ``Job`` (what the pages show) and a
-task of the queue (django-tasks' database backend, run by ``manage.py run_jobs``)."""
+task of the queue (django-tasks' database backend, run by ``manage.py run_jobs``).
+
+What a kind of job makes is not known here: the capability that makes it registers its builder
+in ``BUILDERS`` at start-up (tournament/apps.py), so that the queue sits below them all."""
 
 from __future__ import annotations
 
@@ -7,12 +10,14 @@ import logging
 import os
 import socket
 import time
+from collections.abc import Callable
 from datetime import timedelta
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django_tasks import task
 from django_tasks_db.models import DBTaskResult
 
 from ..errors import ServiceError
@@ -23,11 +28,15 @@ logger = logging.getLogger(__name__)
 PROGRESS_EVERY = 0.5  # seconds between two progress writes
 STALE_AFTER = timedelta(minutes=10)  # a running job without a sign of life for this long is lost
 
+Progress = Callable[[int, int], None]
+# ``build(job, progress) -> (filename, mime, bytes)``, or None where the job makes no file (an
+# import makes a tournament): one for each ``Job.Kind``, registered by the capability that makes it.
+Builder = Callable[[Job, Progress], tuple[str, str, bytes] | None]
+BUILDERS: dict[str, Builder] = {}
+
 
 def start(tournament, kind: str, label: str, user=None, language: str | None = None, **params) -> Job:
     """Queue a job; the worker picks it up within a second or two."""
-    from .tasks import run_job
-
     params["language"] = language or translation.get_language()
     with transaction.atomic():
         job = Job.objects.create(
@@ -59,8 +68,6 @@ def _progress(job: Job):
 def run(job_id: int) -> None:
     """Run one job to its file, or record why it failed. Run again after an interruption, it
     starts from the beginning: a job writes nothing but its own file."""
-    from .documents import BUILDERS
-
     job = Job.objects.select_related("tournament").filter(pk=job_id).first()
     if job is None or job.status == Job.Status.DONE:
         return
@@ -88,6 +95,12 @@ def run(job_id: int) -> None:
     job.status, job.finished = Job.Status.DONE, timezone.now()
     job.done = job.total = max(job.total, Job.objects.get(pk=job.pk).total)
     job.save(update_fields=fields)
+
+
+@task()
+def run_job(job_id: int) -> None:
+    """The one task of the job queue: run a job by its id."""
+    run(job_id)
 
 
 def _fail(job: Job, message: str) -> None:

@@ -5,9 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..teams.models import Team
 from ..tournaments.forms import DateInput
-from .models import Participant
+from .models import Participant, Team
 
 
 class ParticipantForm(forms.ModelForm):

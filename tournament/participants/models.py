@@ -1,4 +1,4 @@
-"""Participants and their substitutes (5.2.11)."""
+"""Participants and their substitutes (5.2.11), and the teams they may be ranked in (issue 17)."""
 
 from __future__ import annotations
 
@@ -71,7 +71,7 @@ class Participant(models.Model):
     @property
     def substitutes(self):
         """Its substitutions in order: as loaded in bulk (``known_substitutions``, set by
-        ``results.sheet.views_of``) or as prefetched or read."""
+        ``results.load.load_sheets``) or as prefetched or read."""
         known = getattr(self, "known_substitutions", None)
         return known if known is not None else self.substitutions.all()
 
@@ -120,3 +120,21 @@ class Substitution(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} → {self.participant}"
+
+
+class Team(models.Model):
+    """Participants who are ranked together: the sum of their points, then of their 5.4.2
+    counts, then lots."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("team"), max_length=200)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,6 +1,6 @@
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from .models import Participant
@@ -13,7 +13,12 @@ class ParticipantTable(tables.Table):
     birth_date = tables.DateColumn(verbose_name=_("date of birth"), format="d.m.Y")
     status = tables.Column(verbose_name=_("status"))
     substitutes = tables.Column(verbose_name=_("substitutes"), empty_values=(), orderable=False)
-    edit = tables.Column(verbose_name="", empty_values=(), orderable=False)
+    edit = tables.Column(
+        verbose_name="",
+        empty_values=(),
+        orderable=False,
+        linkify=lambda record: reverse("organiser:participant", args=[record.tournament.slug, record.number]),
+    )
 
     class Meta:
         model = Participant
@@ -32,6 +37,14 @@ class ParticipantTable(tables.Table):
             or "—"
         )
 
-    def render_edit(self, record):
-        url = reverse("organiser:participant", args=[record.tournament.slug, record.number])
-        return format_html('<a href="{}">{}</a>', url, _("edit"))
+    def render_edit(self):
+        return _("edit")  # the link is the column's (linkify)
+
+
+def empty_text(query: str) -> str:
+    """What an empty list says: nobody found for a search, or nobody yet."""
+    if query:
+        return gettext("Nobody found for “%(query)s”: type a name, part of it, or a start number.") % {
+            "query": query
+        }
+    return gettext("No participants yet.")

@@ -17,13 +17,4 @@ organiser = [
         name="export_participants",
     ),
     path("<slug:slug>/participants/<int:number>/", views.ParticipantEditView.as_view(), name="participant"),
-    path(
-        "<slug:slug>/participants/<int:number>/substitute/",
-        views.SubstituteView.as_view(),
-        name="substitute",
-    ),
-]
-
-public = [
-    path("<slug:slug>/p/<int:number>/", views.ParticipantView.as_view(), name="participant"),
 ]

@@ -14,20 +14,21 @@ from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 from django_tables2 import RequestConfig
 
+from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..errors import ServiceError
 from ..names import folded, search_key
-from ..printing.xlsx import XLSX_MIME, workbook_bytes
-from ..results.models import Correction
-from ..results.sheet import sheet_view
-from ..standings import standings
-from ..standings.views import empty_text
-from ..tournaments.access import PublicMixin, TournamentMixin
+from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm
 from . import registration
 from . import services as participant_service
-from .forms import ParticipantForm, RegistrationUploadForm, StatusChoiceForm, SubstitutionForm
+from .forms import ParticipantForm, RegistrationUploadForm, StatusChoiceForm
 from .models import Participant, Substitution
-from .tables import ParticipantTable
+from .tables import ParticipantTable, empty_text
+
+
+def participant_of(tournament, number: int) -> Participant:
+    """Looked up through the tournament: a number of another tournament is a 404."""
+    return get_object_or_404(Participant, tournament=tournament, number=number)
 
 
 def participant_queryset(tournament):
@@ -124,13 +125,13 @@ class ParticipantEditView(TournamentMixin, FormView):
         return super().dispatch(request, *args, **kwargs)
 
     def get_form_kwargs(self):
-        self.object = self.participant(self.number)
+        self.object = participant_of(self.tournament, self.number)
         return {**super().get_form_kwargs(), "instance": self.object}
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         # As stored: a refused form has written what was typed into self.object.
-        context["participant"] = self.participant(self.number)
+        context["participant"] = participant_of(self.tournament, self.number)
         context["substitutions"] = self.object.substitutions.order_by("from_match", "from_game")
         context["seats"] = seat_list(self.object)
         return context
@@ -146,58 +147,6 @@ class ParticipantEditView(TournamentMixin, FormView):
             return self.form_invalid(form)
         messages.success(self.request, _("Saved."))
         return redirect("organiser:participants", self.tournament.slug)
-
-
-class SubstituteView(TournamentMixin, FormView):
-    """A substitute for a start number (5.2.11): its own page, with the seats it takes over."""
-
-    template_name = "organiser/substitute_form.html"
-    form_class = SubstitutionForm
-    permission = Perm.EDIT_PARTICIPANTS
-
-    def dispatch(self, request, *args, **kwargs):
-        self.object = None
-        return super().dispatch(request, *args, **kwargs)
-
-    def get_participant(self):
-        if self.object is None:
-            self.object = self.participant(self.kwargs["number"])
-        return self.object
-
-    def get_initial(self):
-        latest = self.get_participant().substitutions.order_by("-from_match", "-from_game").first()
-        drawn = self.tournament.matches.filter(drawn_at__isnull=False).order_by("-number").first()
-        start = latest.from_match + 1 if latest else (drawn.number if drawn else 1)
-        return {"from_match": min(start, self.tournament.rules.matches), "from_game": 1}
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        participant = self.get_participant()
-        context["participant"] = participant
-        context["substitutions"] = participant.substitutions.order_by("from_match", "from_game")
-        context["seats"] = seat_list(participant)
-        return context
-
-    def form_valid(self, form):
-        participant = self.get_participant()
-        try:
-            participant_service.substitute(self.request.user, participant, **form.cleaned_data)
-        except ServiceError as error:
-            form.add_error(None, error.message)
-            for detail in error.details:
-                form.add_error(None, detail)
-            return self.form_invalid(form)
-        messages.success(
-            self.request,
-            _("%(name)s plays for start number %(number)s from match %(match)s, game %(game)s.")
-            % {
-                "name": form.cleaned_data["name"],
-                "number": participant.number,
-                "match": form.cleaned_data["from_match"],
-                "game": form.cleaned_data["from_game"],
-            },
-        )
-        return redirect("organiser:participant", self.tournament.slug, participant.number)
 
 
 class ParticipantStatusView(TournamentMixin, FormView):
@@ -333,66 +282,3 @@ class ParticipantExportView(TournamentMixin, TemplateView):
             f'attachment; filename="{self.tournament.slug}-participants-{stamp}.xlsx"'
         )
         return response
-
-
-class ParticipantView(PublicMixin, TemplateView):
-    """A participant's day: table and seat in every match, each game with his points, his
-    running total and his rank."""
-
-    template_name = "public/participant.html"
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        participant = get_object_or_404(
-            Participant.objects.prefetch_related("substitutions"),
-            tournament=self.tournament,
-            number=kwargs["number"],
-        )
-        overall = standings.compute(self.tournament)
-        seats = (
-            participant.seats.filter(match__discarded_at__isnull=True)
-            .select_related("table", "match", "table__scoresheet__match")
-            .prefetch_related(
-                "table__seats__participant__substitutions",
-                "table__scoresheet__entries",
-                "table__scoresheet__approvals",
-                Prefetch(
-                    "table__scoresheet__log",
-                    queryset=Correction.objects.all(),
-                    to_attr="prefetched_corrections",
-                ),
-            )
-            .order_by("match__number")
-        )
-        rules = self.tournament.rules
-        matches = []
-        for seat in seats:
-            view = sheet_view(seat.table.scoresheet, seats=seat.table.seats.all(), rules=rules)
-            games = view.counted_points(seat.position)
-            matches.append(
-                {
-                    "seat": seat,
-                    "mates": view.seats,
-                    "games": [
-                        {
-                            "line": line,
-                            "points": points,
-                            "total": total,
-                            "circled": line.circled == seat.position,
-                            # a table of five: he dealt this game and sat it out (README readings)
-                            "sat_out": view.size == 5 and line.dealer == seat.position,
-                        }
-                        for line, points, total in games
-                    ],
-                    "total": games[-1][2] if games else 0,
-                    "complete": view.score.complete,  # "Endstand" only when every game is in
-                    "void": view.void,
-                }
-            )
-        context.update(
-            participant=participant,
-            row=overall.row(participant.number),
-            matches=matches,
-            metrics=standings.METRICS,
-        )
-        return context

@@ -22,27 +22,26 @@ import functools
 import io
 import os
 from multiprocessing import get_context
-from urllib.parse import urlparse
 
 from django.conf import settings
-from django.contrib.staticfiles import finders
 from django.db import connections
 from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from pypdf import PdfWriter
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher
 
 from scoring.entries import zero
 
+from ..documents.pdf import render_pdf
+from ..documents.qr import qr_png
 from ..draw.models import Match
+from ..results.load import load_sheets
 from ..results.models import Scoresheet
-from ..results.sheet import GameLine, SheetView, loaded, sheet_view
+from ..results.sheet import GameLine, SheetView, sheet_view
 from .geometry import Geometry, Row, bottom_of, of, stylesheet, under_grid
 from .grid import grid_png
-from .tablecodes import qr_png, table_code
+from .tablecodes import table_code
 
 GAME_COLUMNS = ("contract", "players", "result", "points")
 EN_SPACES = "\u2002\u2002"
@@ -129,7 +128,7 @@ def _block(column: str, top: float, x: float, html: str) -> dict:
     return {"column": column, "css": css, "top": top, "x": x, "html": mark_safe(html)}
 
 
-def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
+def sheet_context(sheet: Scoresheet, blank: bool, request=None, view: SheetView | None = None) -> dict:
     """What one printed sheet shows: header, seats, and unless blank every game. A blank sheet
     whose code still works carries the table code for the players' phones (issue 16), its address
     taken from ``request`` where there is no ``HALL_URL``; a sheet with games has been played
@@ -137,7 +136,7 @@ def sheet_context(sheet: Scoresheet, blank: bool, request=None) -> dict:
     match = sheet.match
     tournament = match.tournament
     rules = tournament.rules
-    view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+    view = view or sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
     page = of(view.size)
     rows = page.layout(rules.games_for(view.size))
     bottom = bottom_of(rows)
@@ -212,7 +211,7 @@ def render_html(sheets, blank: bool, request=None) -> str:
         return render_to_string("print/scoresheets.html", {"pages": [], "geometry_css": stylesheet()})
     rules = sheets[0].match.tournament.rules
     language = translation.get_language() or settings.LANGUAGE_CODE
-    pages = [sheet_context(sheet, blank, request) for sheet in loaded(sheets)]
+    pages = [sheet_context(read.sheet, blank, request, read.view(rules)) for read in load_sheets(sheets)]
     sizes = tuple(sorted({page["size"] for page in pages}))
     # One image a size: WeasyPrint reads each once for the whole run.
     grids = {size: grid_png(rules.games_for(size), language, size) for size in sizes}
@@ -228,26 +227,6 @@ def render_html(sheets, blank: bool, request=None) -> str:
     )
 
 
-def _fetcher():
-    """WeasyPrint reads /static/... from the static folders, as the browser does, and nothing
-    from the network: documents hold only our files and data URLs (signatures, the grid)."""
-
-    class StaticFetcher(URLFetcher):
-        def fetch(self, url, headers=None):
-            path = urlparse(url).path
-            if url.startswith("file:") and path.startswith(settings.STATIC_URL):
-                found = finders.find(path[len(settings.STATIC_URL) :])
-                if found:
-                    url = f"file://{found}"
-            return super().fetch(url, headers)
-
-    return StaticFetcher(allowed_protocols=("file", "data"))
-
-
-def _pdf(html: str) -> bytes:
-    return HTML(string=html, base_url="file:///", url_fetcher=_fetcher()).write_pdf()
-
-
 def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None, request=None) -> bytes:
     """One PDF of the given sheets, drawn in parts so that ``progress(done, total)`` can follow
     it sheet by sheet. With ``workers`` above 1 (the job worker and the shell command only, never
@@ -261,7 +240,7 @@ def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None, reques
     report = progress or (lambda done, total: None)
     report(0, total)
     if len(parts_html) <= 1:  # one part (or none): its PDF is the document
-        pdf = _pdf(parts_html[0] if parts_html else render_html([], blank))
+        pdf = render_pdf(parts_html[0] if parts_html else render_html([], blank))
         report(total, total)
         return pdf
     parts: list[bytes] = []
@@ -269,11 +248,11 @@ def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None, reques
         if workers > 1:
             connections.close_all()  # a forked child must never share the parent's connection
             pool = stack.enter_context(get_context("fork").Pool(workers, maxtasksperchild=1))
-            laid_out = pool.imap(_pdf, parts_html, chunksize=1)
+            laid_out = pool.imap(render_pdf, parts_html, chunksize=1)
             # A worker killed (out of memory, say) would leave the wait going for ever.
             next_part = functools.partial(laid_out.next, timeout=PART_TIMEOUT)
         else:
-            next_part = map(_pdf, parts_html).__next__
+            next_part = map(render_pdf, parts_html).__next__
         for _part in parts_html:
             parts.append(next_part())
             report(min(len(parts) * size, total), total)

@@ -3,25 +3,22 @@ QR code of the address the code opens, the code as typed and the address.
 
 A pre-filled run prints up to 500 sheets, each with its own QR code, and is measured against a
 plain table layout (``manage.py bench pdf``): so a sheet's QR code is the cheapest image there is
-for WeasyPrint, a PNG of one pixel a module drawn without smoothing, and segno makes it with a
-fixed mask instead of trying all eight (a fifth of the time; every mask gives a valid code). The
-table cards, a few dozen pages, carry a vector QR code instead."""
+for WeasyPrint (``documents.qr.qr_png``). The table cards, a few dozen pages, carry a vector QR
+code instead."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-import segno
 from django.db.models import Prefetch
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import SafeString
 
+from ..documents.qr import qr_vector
 from ..draw.models import Match, Seat
 from ..results.models import Scoresheet
 from ..results.sheet import SeatLine, seat_lines
-from ..tablephone.services import formatted
+from ..tablephone.codes import formatted
 from ..tablephone.views import table_url
-
-QUIET_ZONE = 4  # modules of white around a QR code, as the standard asks
 
 
 @dataclass(frozen=True)
@@ -39,7 +36,7 @@ class TableCode:
 
 
 def code_works(sheet: Scoresheet) -> bool:
-    """Whether the code still opens the sheet (as ``tablephone.services.sheet_for_code`` says):
+    """Whether the code still opens the sheet (as ``tablephone.codes.open_code`` says):
     not signed, not void, not of a discarded draw."""
     return (
         bool(sheet.code)
@@ -53,18 +50,6 @@ def table_code(sheet: Scoresheet, request=None) -> TableCode | None:
     if not code_works(sheet):
         return None
     return TableCode(url=table_url(sheet, request), shown=formatted(sheet.code))
-
-
-def qr_png(url: str) -> str:
-    """The QR code of ``url`` as a PNG data URL of one pixel a module (the stylesheet draws it
-    crisp at its printed size): cheap to make and cheap for WeasyPrint to lay out."""
-    return segno.make(url, error="m", boost_error=False, mask=0).png_data_uri(scale=1, border=QUIET_ZONE)
-
-
-def qr_vector(url: str) -> SafeString:
-    """The QR code of ``url`` as inline SVG that takes the size the stylesheet gives it."""
-    svg = segno.make(url, error="m").svg_inline(scale=1, border=QUIET_ZONE, omitsize=True)
-    return mark_safe(svg)  # segno's own markup; the address is in it only as black and white
 
 
 @dataclass(frozen=True)

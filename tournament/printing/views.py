@@ -8,13 +8,14 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
-from ..jobs.documents import certificates_context, rankings_context, scoresheets_name
+from ..documents.views import DocumentMixin
 from ..jobs.models import Job
 from ..jobs.views import start_or_follow
 from ..participants.models import Participant
 from ..results.models import GameEntry, Scoresheet
 from ..tournaments.access import TournamentMixin
-from .pdf import _pdf, render_html, scoresheets_pdf, sheets_of
+from .jobs import certificates_context, rankings_context, scoresheets_name
+from .pdf import render_html, scoresheets_pdf, sheets_of
 from .tablecodes import table_cards
 from .workbook import EXPORTERS
 
@@ -23,34 +24,6 @@ from .workbook import EXPORTERS
 AT_ONCE_SHEETS = {True: 100, False: 30}  # blank, filled: a filled sheet takes several times longer
 AT_ONCE_PARTICIPANTS = 400  # rankings and certificates
 AT_ONCE_GAMES = 6000  # the workbook: a club evening of 26 tables × 2 matches is 1,664 games
-
-
-class DocumentMixin:
-    """``format`` in the address: ``html`` for the preview, ``pdf`` for the document; any other
-    is a 404."""
-
-    filename = "document"
-    FORMATS = ("html", "pdf")
-
-    def get(self, request, *args, **kwargs):
-        if kwargs.get("format", "html") not in self.FORMATS:
-            raise Http404
-        return super().get(request, *args, **kwargs)
-
-    def render_to_response(self, context, **kwargs):
-        response = super().render_to_response(context, **kwargs)
-        if self.kwargs.get("format") != "pdf":
-            return response
-        response.render()
-        pdf = HttpResponse(_pdf(response.content.decode()), content_type="application/pdf")
-        pdf["Content-Disposition"] = f'inline; filename="{self.pdf_filename()}"'
-        return pdf
-
-    def pdf_filename(self) -> str:
-        return f"{self.tournament.slug}-{self.document_name()}.pdf"
-
-    def document_name(self) -> str:
-        return self.filename
 
 
 def big_field(tournament) -> bool:

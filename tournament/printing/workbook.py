@@ -9,15 +9,16 @@ from operator import attrgetter
 
 from django.utils.translation import gettext as _
 
+from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..prizes.worksheet import prize_worksheets
+from ..results.load import load_sheets
 from ..results.models import GameEntry, Scoresheet
-from ..results.sheet import GameLine, SheetView, views_of
+from ..results.sheet import GameLine, SheetView
 from ..results.store import DESCRIBING_FIELDS
 from ..results.text import describe_entry
 from ..standings import standings
 from ..teams.exports import team_worksheets
 from ..tournaments.models import Tournament
-from .xlsx import XLSX_MIME, workbook_bytes
 
 
 def _standings_sheet(tournament: Tournament, match: int | None):
@@ -80,7 +81,8 @@ class TournamentWorkbook:
         sheets = Scoresheet.objects.filter(
             match__tournament=tournament, match__discarded_at__isnull=True, entries__isnull=False
         ).distinct()
-        views = list(views_of(sheets.order_by("match__number", "table__number"), rules, signing=False))
+        ordered = sheets.order_by("match__number", "table__number")
+        views = [read.view(rules) for read in load_sheets(ordered, signing=False)]
         describe = _describer()
         # A column a seat: a fifth where a table of five has games (the dealer's 0 in it).
         seats = max((view.size for view in views), default=4)

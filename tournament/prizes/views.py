@@ -9,8 +9,8 @@ from django.shortcuts import redirect
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from ..documents.views import DocumentMixin
 from ..errors import ServiceError
-from ..printing.views import DocumentMixin
 from ..tournaments.access import TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
 from . import services

@@ -6,10 +6,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring import Contract, Game, Result, Sanction, Suit
-from scoring.notation import NotationError, parse_game, parse_row
 
-from ..problems import notation_message
 from .models import GameEntry
+from .notation import typed_game, typed_row
 
 
 def seat_choices(count: int = 4) -> list[tuple[int, str]]:
@@ -19,18 +18,6 @@ def seat_choices(count: int = 4) -> list[tuple[int, str]]:
 
 SEATS = seat_choices()  # seat 5 too at a table of five (SheetForm)
 OPTIONAL_SEATS = [("", "—"), *SEATS]
-
-
-def typed_game(notation: str, number: int, seats: int = 4) -> Game:
-    """Game ``number`` typed in the short notation (the desk's field, the phone's taps), or the
-    refusal saying what is wrong with it."""
-    notation = notation.strip()
-    if not notation:
-        raise forms.ValidationError(_("Type the game in short (e.g. re13+) or choose contract and declarer."))
-    try:
-        return parse_game(notation, number, seats=seats)
-    except NotationError as error:
-        raise forms.ValidationError(notation_message(error)) from None
 
 
 class SheetForm(forms.Form):
@@ -97,7 +84,8 @@ class GameForm(SheetForm):
                 field.widget.attrs["form"] = "game-form"
 
     def entry(self, seats: int = 4) -> Game:
-        """The game typed, at a table of ``seats``."""
+        """The game typed, at a table of ``seats`` (the notation: a ServiceError where it does
+        not read, results.notation)."""
         data = self.cleaned_data
         number = data["number"]
         if data.get("notation") or not data.get("contract") or not data.get("declarer"):
@@ -133,10 +121,8 @@ class RowForm(SheetForm):
             )
 
     def entry(self, seats: int = 4):
-        try:
-            return parse_row(self.cleaned_data["row"], self.cleaned_data["number"], seats=seats)
-        except NotationError as error:
-            raise forms.ValidationError(notation_message(error)) from None
+        """The row typed (results.notation: a ServiceError where it does not read)."""
+        return typed_row(self.cleaned_data["row"], self.cleaned_data["number"], seats)
 
 
 class SanctionForm(SheetForm):
@@ -253,10 +239,8 @@ class CorrectionForm(VersionMixin, forms.Form):
     reason = forms.CharField(label=_("reason"), max_length=500)
 
     def entry(self, seats: int = 4) -> Game:
-        try:
-            return parse_game(self.cleaned_data["notation"], self.cleaned_data["number"], seats=seats)
-        except NotationError as error:
-            raise forms.ValidationError(notation_message(error)) from None
+        """The corrected game (results.notation: a ServiceError where it does not read)."""
+        return typed_game(self.cleaned_data["notation"], self.cleaned_data["number"], seats)
 
 
 class VoidForm(VersionMixin, forms.Form):

@@ -2,8 +2,9 @@
 
 Every write locks the sheet, checks the version the page was loaded with (a stale page is
 refused with what is now stored), scores the whole sheet again through the rules engine (an
-approval or a changed game can strike or restore a later one), stores the computed points, and
-records the change with who, when, before and after."""
+approval or a changed game can strike or restore a later one) and hands the sheet scored before
+and after to ``writing.rewrite``: it stores the computed points, records the change with who,
+when, before and after and a line for every other game it changed, and returns all of it."""
 
 from __future__ import annotations
 
@@ -21,11 +22,12 @@ from scoring.scoresheet import Sheet
 from ..draw.models import Seat
 from ..errors import ServiceError
 from ..problems import problem_messages
-from ..tournaments.audit import record, record_sheet
+from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require, within_scope
-from .models import Approval, GameEntry, Scoresheet, Signature
-from .sheet import Known
+from .effects import Cause
+from .load import Known
+from .models import Approval, GameEntry, Scoresheet
 from .store import (
     approvals_of_sheet,
     entries_of,
@@ -36,6 +38,7 @@ from .store import (
     with_approval,
 )
 from .text import describe_entry, points_text
+from .writing import Written, rewrite
 
 
 class StaleSheet(ServiceError):
@@ -154,41 +157,16 @@ def _required_permission(entry: Entry | GameEntry) -> Perm:
 class Entered:
     """What entering a game wrote: the stored entry, and the sheet as the write left it (its
     rows and score, for the answer to whoever entered it: nothing needs reading again), and
-    the names of those whose signatures it withdrew."""
+    everything the write changed (``written``: the other games it struck or restored, the
+    signatures it withdrew)."""
 
     saved: GameEntry
     sheet: Known
-    withdrawn: list[str]
+    written: Written
 
-
-def withdraw_signatures(user, sheet: Scoresheet, status: str | None = None) -> list[str]:
-    """5.3.2: a player's signature confirms the sheet as he signed it. A game entered, changed or
-    deleted, an approval given or withdrawn, or a substitute taking a seat, before the last
-    signature locks the sheet withdraws the signatures given so far: the history names them,
-    and they sign again. Call with the sheet locked; ``status``: the sheet's before the change
-    (a signed sheet keeps its signatures: only the supervisor corrects it, 5.3.4). Only a complete
-    sheet is signed, and a change that leaves it incomplete withdraws them at once; where the
-    table's phone read the sheet as having none (``any_signatures``), an open sheet has none."""
-    status = status or sheet.status
-    if status == Scoresheet.Status.SIGNED:
-        return []
-    if status != Scoresheet.Status.COMPLETE and sheet.__dict__.get("any_signatures") is False:
-        return []
-    signed = list(
-        Signature.objects.filter(scoresheet=sheet).order_by("position").values_list("position", "name")
-    )
-    if not signed:
-        return []
-    Signature.objects.filter(scoresheet=sheet).delete()
-    names = [name for _position, name in signed]
-    record_sheet(
-        user,
-        sheet,
-        "sheet.signatures_withdrawn",
-        seats=[position for position, _name in signed],
-        names=names,
-    )
-    return names
+    @property
+    def withdrawn(self) -> list[str]:
+        return self.written.withdrawn
 
 
 def withdrawn_text(names: list[str]) -> str:
@@ -243,6 +221,13 @@ class EntryPlan:
     score: Sheet
     before: dict | None
     correction: bool
+    signed: bool | None = None  # whether the sheet had signatures when read (None: not known)
+    previous: Sheet | None = None  # the sheet as scored before the write (its effects)
+    sanction: bool = False  # the game written is a sanction
+
+    def write(self) -> Entered:
+        """The plan written (``apply_entry``): ``writing.carry_out`` calls it under the lock."""
+        return apply_entry(self)
 
 
 def plan_entry(
@@ -252,6 +237,7 @@ def plan_entry(
     expected_version: int | None,
     replace: bool = False,
     correction: bool = False,
+    signed: bool | None = None,
 ) -> EntryPlan:
     """Everything ``save_entry`` checks and computes before it writes, on ``sheet`` as read
     (with its match, tournament and table): the same refusals, nothing written. Locked or not:
@@ -280,9 +266,10 @@ def plan_entry(
     approval_rows = approvals_of_sheet(sheet)
     approvals = {approval.number: approval.contract for approval in approval_rows}
     seats = sheet.size
-    engine_entries = [to_engine(e, approvals, rules, seats) for n, e in stored.items() if n != number]
-    engine_entries.append(with_approval(entry, approvals, rules, seats))
-    sheet_score = score_sheet(engine_entries, rules, seats=seats)
+    engine = {n: to_engine(e, approvals, rules, seats) for n, e in stored.items()}
+    previous = score_sheet(engine.values(), rules, seats=seats)  # in memory: what the write changes
+    engine[number] = with_approval(entry, approvals, rules, seats)
+    sheet_score = score_sheet(engine.values(), rules, seats=seats)
     own = [p for p in sheet_score.problems if p.game == number and p.code != Code.GAME_MISSING]
     if correction and not own and not sheet_score.complete:
         own = list(sheet_score.problems)  # a signed sheet stays complete
@@ -292,58 +279,87 @@ def plan_entry(
     # The seats with their players: the points are stored on them, the answer names them.
     table_seats = seats_of(sheet.table_id)
     return EntryPlan(
-        user, sheet, number, stored_entries, approval_rows, table_seats, sheet_score, before, correction
+        user,
+        sheet,
+        number,
+        stored_entries,
+        approval_rows,
+        table_seats,
+        sheet_score,
+        before,
+        correction,
+        signed,
+        previous,
+        isinstance(entry, Sanction),
     )
 
 
-def apply_entry(plan: EntryPlan, raise_version: bool = True) -> Entered:
-    """Write a plan (``plan_entry``): the scored sheet stored, the change in the history.
-    Call in the transaction that holds the sheet at the version the plan read."""
+def apply_entry(plan: EntryPlan) -> Entered:
+    """Write a plan (``plan_entry``) through ``writing.rewrite``: the scored sheet stored, the
+    change and every other game it changed in the history. Call in the transaction that holds
+    the sheet at the version the plan read."""
     sheet, number = plan.sheet, plan.number
-    tournament = sheet.match.tournament
-    status = sheet.status
-    written = store_scored(tournament, [(sheet, plan.score)], plan.stored_entries, raise_version, plan.seats)[
-        sheet.pk
-    ]
-    saved = written[number]
-    # A correction is of a signed sheet (5.3.4): its signatures stay, with the new digest. A game
-    # entered again as it was changes nothing that was signed.
-    unchanged = plan.before is not None and plan.before == saved.as_record()
-    withdrawn = [] if plan.correction or unchanged else withdraw_signatures(plan.user, sheet, status)
-    if not plan.correction:  # a correction's one log line is its own, with the reason (signing.correct)
-        record(
-            tournament,
-            plan.user,
-            "entry.update" if plan.before else "entry.create",
-            scoresheet=sheet,
-            game=number,
-            before=plan.before,
-            after=saved.as_record(),
-        )
-    entries = sorted(written.values(), key=lambda e: e.number)
-    return Entered(saved, Known(sheet, entries, plan.approvals, plan.score, plan.seats), withdrawn)
+    if plan.correction:
+        cause = Cause.CORRECTED
+    elif plan.sanction:
+        cause = Cause.SANCTION
+    else:
+        cause = Cause.CHANGED if plan.before else Cause.ENTERED
+    before = plan.previous if plan.previous is not None else plan.score
+    stored_before = plan.before
+    written = rewrite(
+        plan.user,
+        sheet,
+        before,
+        plan.score,
+        cause=cause,
+        game=number,
+        # a correction's one log line is its own, with the reason (signing.correct)
+        action=None if plan.correction else ("entry.update" if stored_before else "entry.create"),
+        data=lambda saved: {"before": stored_before, "after": saved.as_record()},
+        game_before=stored_before,  # a game entered again as it was changes nothing signed
+        withdraw=not plan.correction,  # a correction is of a signed sheet (5.3.4): they stay
+        signed=plan.signed,
+        stored_entries=plan.stored_entries,
+        seats=plan.seats,
+    )
+    entries = sorted(written.stored.values(), key=lambda e: e.number)
+    known = Known(sheet, entries, plan.approvals, plan.score, plan.seats)
+    return Entered(written.stored[number], known, written)
 
 
 @transaction.atomic
 def delete_entry(
     user, sheet: Scoresheet, number: int, expected_version: int | None, locked: bool = False
-) -> list[str]:
+) -> Written:
     """Delete game ``number``; ``locked``: the caller locked ``sheet`` in this transaction.
-    Returns the names of those whose signatures the deletion withdrew."""
+    Returns what it changed: the later games it made count again or struck, the names of those
+    whose signatures the deletion withdrew."""
     tournament = sheet.match.tournament
     try:
         sheet = _lock(sheet, expected_version, user=user, locked=locked)
     except StaleSheet as error:
         raise StaleSheet(error.message, details=[_stale_message(sheet, number)]) from None
-    entry = sheet.entries.filter(number=number).first()
+    entries = entries_of(sheet)
+    entry = next((e for e in entries if e.number == number), None)
     if entry is None:
         raise ServiceError(_("Game %(game)s is not entered: there is nothing to delete.") % {"game": number})
     require(user, tournament, _required_permission(entry))
-    before = entry.as_record()
-    withdrawn = withdraw_signatures(user, sheet)
-    store_scored(tournament, [(sheet, score(sheet, [e for e in sheet.entries.all() if e.number != number]))])
-    record(tournament, user, "entry.delete", scoresheet=sheet, game=number, before=before)
-    return withdrawn
+    approvals = approvals_of(sheet)
+    before = score(sheet, entries, approvals)
+    after = score(sheet, [e for e in entries if e.number != number], approvals)
+    record_before = entry.as_record()
+    return rewrite(
+        user,
+        sheet,
+        before,
+        after,
+        cause=Cause.DELETED,
+        game=number,
+        action="entry.delete",
+        data={"before": record_before},
+        stored_entries=entries,
+    )
 
 
 @transaction.atomic
@@ -383,7 +399,8 @@ def approve(
     check = None
     if hand:
         check = hand_check_record(check_hand(hand, contract_value, Suit(suit) if suit else None))
-    withdrawn = withdraw_signatures(user, sheet)
+    entries = entries_of(sheet)
+    before = score(sheet, entries)
     approval, _created = Approval.objects.update_or_create(
         scoresheet=sheet,
         number=number,
@@ -395,35 +412,47 @@ def approve(
             "hand_check": check,
         },
     )
-    store_scored(tournament, [(sheet, score(sheet))])
-    record(
-        tournament,
+    written = rewrite(
         user,
-        "approval.grant",
-        scoresheet=sheet,
+        sheet,
+        before,
+        score(sheet, entries),
+        cause=Cause.APPROVED,
         game=number,
-        before=replaced,
-        after={"contract": contract_value.value, "hand": hand or None},
+        action="approval.grant",
+        data={"before": replaced, "after": {"contract": contract_value.value, "hand": hand or None}},
+        stored_entries=entries,
     )
-    approval.withdrawn = withdrawn  # whose signatures it withdrew, for the supervisor's message
+    approval.written = written  # what it changed, for the supervisor's message
+    approval.withdrawn = written.withdrawn  # whose signatures it withdrew
     return approval
 
 
 @transaction.atomic
-def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> list[str]:
-    """Withdraw the approval of game ``number``: the names of those whose signatures it withdrew."""
+def withdraw_approval(user, sheet: Scoresheet, number: int, expected_version: int | None = None) -> Written:
+    """Withdraw the approval of game ``number``: what it changed (the game struck again, a later
+    Solo counting again) and whose signatures it withdrew."""
     tournament = sheet.match.tournament
     require(user, tournament, Perm.APPROVE)
     sheet = _lock(sheet, expected_version)
     approval = sheet.approvals.filter(number=number).first()
     if approval is None:
         raise ServiceError(_("Game %(game)s has no approval.") % {"game": number})
-    before = {"contract": approval.contract, "approved_by": approval.approved_by_name}
-    withdrawn = withdraw_signatures(user, sheet)
+    replaced = {"contract": approval.contract, "approved_by": approval.approved_by_name}
+    entries = entries_of(sheet)
+    before = score(sheet, entries)
     approval.delete()
-    store_scored(tournament, [(sheet, score(sheet))])
-    record(tournament, user, "approval.withdraw", scoresheet=sheet, game=number, before=before)
-    return withdrawn
+    return rewrite(
+        user,
+        sheet,
+        before,
+        score(sheet, entries),
+        cause=Cause.APPROVAL_WITHDRAWN,
+        game=number,
+        action="approval.withdraw",
+        data={"before": replaced},
+        stored_entries=entries,
+    )
 
 
 @transaction.atomic
@@ -479,7 +508,7 @@ def fill_sheets(
             )
         scored.append((sheet, sheet_score))
     Approval.objects.bulk_create(new_approvals, batch_size=2000)
-    store_scored(tournament, scored)
+    store_scored(scored)
     games = sum(len(sheet_score.rows) for _sheet, sheet_score in scored)
     record(tournament, user, "results.fill", sheets=len(scored), games=games)
     return games

@@ -11,7 +11,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from scoring.entries import Points
@@ -19,10 +18,8 @@ from scoring.profiles import RuleProfile
 from scoring.scoresheet import RoundTotal, Row, Sheet, dealer, score_sheet
 
 from ..draw.models import Seat
-from ..participants.models import Substitution
-from ..prepared import Prepared
-from .models import Approval, Correction, GameEntry, Scoresheet, Signature
-from .store import approvals_of_sheet, entries_of, seats_of, to_engine
+from .models import Approval, GameEntry, Scoresheet
+from .store import to_engine
 from .text import describe_entry, short_entry
 
 
@@ -220,163 +217,3 @@ def sheet_view(
             for line in lines
         )
     return SheetView(sheet, rules, score, lines, games)
-
-
-BATCH = 100  # sheets loaded at once: SQLite refuses the SQL of much larger prefetches
-
-
-def loaded(sheets: Iterable[Scoresheet], signing: bool = True) -> Iterable[Scoresheet]:
-    """The sheets, in their order, with everything a view of them reads, loaded in batches:
-    entries, approvals, corrections, seats with their participants and substitutes, and unless
-    ``signing`` is off the signatures."""
-    ids = [sheet.pk for sheet in sheets]
-    # Each in its own order: the models' default orderings go through the sheet, its match and
-    # the tournament (a join of four tables for every read of one sheet's rows).
-    seats = Prefetch(
-        "table__seats", queryset=Seat.objects.select_related("participant").order_by("table_id", "position")
-    )
-    substitutes = Prefetch(
-        "table__seats__participant__substitutions",
-        queryset=Substitution.objects.order_by("participant_id", "from_match", "from_game"),
-    )
-    # The corrections always: a corrected row is marked wherever a sheet is shown (5.3.4).
-    corrections = Prefetch("log", queryset=Correction.objects.all(), to_attr="prefetched_corrections")
-    related = [
-        seats,
-        substitutes,
-        Prefetch("entries", queryset=GameEntry.objects.order_by("scoresheet_id", "number")),
-        Prefetch("approvals", queryset=Approval.objects.order_by("scoresheet_id", "number")),
-        corrections,
-    ]
-    if signing:
-        related.append(
-            Prefetch("signatures", queryset=Signature.objects.order_by("scoresheet_id", "position"))
-        )
-    for start in range(0, len(ids), BATCH):
-        batch = {
-            s.pk: s
-            for s in Scoresheet.objects.filter(pk__in=ids[start : start + BATCH])
-            .select_related("table", "match__tournament")
-            .prefetch_related(*related)
-        }
-        yield from (batch[pk] for pk in ids[start : start + BATCH])
-
-
-@dataclass(frozen=True)
-class Known:
-    """A sheet as a write has just left it, in the write's transaction: the sheet (locked, at
-    its new version), its entries and approvals in game order, and the engine's score of them."""
-
-    sheet: Scoresheet
-    entries: list[GameEntry]
-    approvals: list[Approval]
-    score: Sheet
-    seats: list[Seat]  # by position, with their participants
-
-
-@dataclass(frozen=True)
-class SheetRows:
-    """One sheet with what a view of it shows, each kind read by one plain query."""
-
-    sheet: Scoresheet
-    entries: list[GameEntry]
-    approvals: list[Approval]
-    seats: list[Seat]  # with their participants and the participants' substitutes
-    signatures: list[Signature]
-    score: Sheet | None = None  # the engine's score, where the write that read the rows has it
-
-    def view(self, rules: RuleProfile | None = None) -> SheetView:
-        return sheet_view(self.sheet, self.entries, self.approvals, self.seats, rules, self.score)
-
-
-_SHEET = Prepared(
-    lambda pk: Scoresheet.objects.select_related("table", "match__tournament").filter(pk=pk).order_by(), int
-)
-_SUBSTITUTES = Prepared(
-    lambda table: Substitution.objects.filter(participant__seats__table_id=table).order_by(
-        "participant_id", "from_match", "from_game", "id"
-    ),
-    int,
-)
-_SIGNATURES = Prepared(lambda sheet: Signature.objects.filter(scoresheet_id=sheet).order_by("position"), int)
-_CORRECTIONS = Prepared(lambda sheet: Correction.objects.filter(scoresheet_id=sheet), int)
-
-
-def absent_rows(sheet: Scoresheet) -> set[str]:
-    """The kinds of row a sheet was read without, known to have none (``any_substitutes``,
-    ``any_signatures``, ``any_calls`` annotated False: the table phone's write looks them up
-    with the sheet, and a game written adds none of them)."""
-    kinds = ("substitutes", "signatures", "calls")
-    return {kind for kind in kinds if sheet.__dict__.get(f"any_{kind}") is False}
-
-
-def read_sheet(pk: int, known: Known | None = None) -> SheetRows:
-    """The sheet ``pk`` with its rows, for the one sheet a table's phone shows after every
-    write and poll: a few plain queries in each row's own order, compiled once
-    (tournament.prepared; ``loaded``'s prefetches cost several times as much for a single
-    sheet), the corrections only where a signed sheet has them. What a write ``known`` has just
-    written is taken from it, not read again."""
-    if known is not None:
-        sheet, seats = known.sheet, known.seats
-    else:
-        sheet = _SHEET(pk)[0]
-        seats = seats_of(sheet.table_id)
-    absent = absent_rows(sheet) if known is not None else set()
-    substitutes = {} if "substitutes" in absent else _grouped(_SUBSTITUTES(sheet.table_id), "participant_id")
-    for seat in seats:
-        seat.participant.known_substitutions = substitutes.get(seat.participant_id, [])
-    signed = sheet.status == Scoresheet.Status.SIGNED
-    sheet.prefetched_corrections = _CORRECTIONS(sheet.pk) if signed else []
-    signatures = [] if "signatures" in absent else _SIGNATURES(sheet.pk)
-    if known is not None:
-        return SheetRows(sheet, known.entries, known.approvals, seats, signatures, known.score)
-    return SheetRows(sheet, entries_of(sheet), approvals_of_sheet(sheet), seats, signatures)
-
-
-def views_of(sheets: Iterable[Scoresheet], rules: RuleProfile, signing: bool = True) -> Iterable[SheetView]:
-    """A view of each sheet, loaded in batches (see ``loaded``). Without ``signing`` (the
-    workbook of a whole tournament) the rows are read with one plain query per kind and batch
-    and grouped here: prefetch_related would build a queryset for each of thousands of objects."""
-    if signing:
-        for sheet in loaded(sheets, signing):
-            yield sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
-        return
-    ids = [sheet.pk for sheet in sheets]
-    for start in range(0, len(ids), BATCH):
-        batch = ids[start : start + BATCH]
-        found = Scoresheet.objects.filter(pk__in=batch).select_related("table", "match__tournament")
-        by_id = {sheet.pk: sheet for sheet in found}
-        seats = _grouped(
-            Seat.objects.filter(table__scoresheet__in=batch).select_related("participant"), "table_id"
-        )
-        seated = [seat for group in seats.values() for seat in group]
-        substitutes = _grouped(
-            Substitution.objects.filter(participant__in={seat.participant_id for seat in seated}).order_by(
-                "from_match", "from_game", "id"
-            ),
-            "participant_id",
-        )
-        for seat in seated:  # each seat has its own instance of the participant
-            seat.participant.known_substitutions = substitutes.get(seat.participant_id, [])
-        entries = _grouped(GameEntry.objects.filter(scoresheet__in=batch), "scoresheet_id")
-        approvals = _grouped(Approval.objects.filter(scoresheet__in=batch), "scoresheet_id")
-        corrections = _grouped(Correction.objects.filter(scoresheet__in=batch), "scoresheet_id")
-        for pk in batch:
-            sheet = by_id[pk]
-            sheet.prefetched_corrections = corrections.get(pk, [])
-            for entry in entries.get(pk, []):
-                entry.scoresheet = sheet  # its points read the table's size from the sheet
-            yield sheet_view(
-                sheet,
-                entries=entries.get(pk, []),
-                approvals=approvals.get(pk, []),
-                seats=sorted(seats.get(sheet.table_id, []), key=lambda seat: seat.position),
-                rules=rules,
-            )
-
-
-def _grouped(queryset, key: str) -> dict:
-    groups: dict = {}
-    for item in queryset:
-        groups.setdefault(getattr(item, key), []).append(item)
-    return groups

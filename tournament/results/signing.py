@@ -25,8 +25,11 @@ from ..storage import MAX_SCAN_BYTES, PNG_MAGIC, scan_suffix
 from ..tournaments.audit import record_sheet
 from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
+from .effects import Cause
 from .models import Correction, Scoresheet, Signature
-from .services import check_version, locked_sheet, save_entry
+from .services import check_version, enter, locked_sheet, score
+from .store import entries_of
+from .writing import rewrite
 
 MAX_SIGNATURE_BYTES = 300_000
 MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
@@ -64,7 +67,6 @@ def _lock_when_signed(sheet: Scoresheet, user) -> None:
         sheet.digest = sheet_digest(sheet)
         sheet.version += 1
         sheet.save(update_fields=["status", "locked_at", "signed_as", "digest_version", "digest", "version"])
-        sheet.match.tournament.results_changed()
         record_sheet(
             user,
             sheet,
@@ -207,7 +209,8 @@ def initials_of(user) -> str:
 def correct(
     user, sheet: Scoresheet, entry: Entry, reason: str, expected_version: int | None = None
 ) -> Correction:
-    """A supervisor changes a game of a signed sheet, with a reason (5.3.4)."""
+    """A supervisor changes a game of a signed sheet, with a reason (5.3.4). The correction
+    carries ``written``: what it changed, the later games it struck or restored too."""
     require(user, sheet.match.tournament, Perm.CORRECT)
     sheet = locked_sheet(sheet)
     check_version(sheet, expected_version)
@@ -224,7 +227,8 @@ def correct(
         )
     before = stored.as_record()
     digest_before = sheet.digest
-    saved = save_entry(user, sheet, entry, None, replace=True, correction=True)
+    entered = enter(user, sheet, entry, None, replace=True, correction=True)
+    saved = entered.saved
     sheet.refresh_from_db()
     logged = record_sheet(
         user,
@@ -243,6 +247,7 @@ def correct(
     logged.data["digest_after"] = sheet.digest
     logged.save(update_fields=["data"])
     correction = Correction.objects.get(pk=logged.pk)
+    correction.written = entered.written
     return correction
 
 
@@ -259,13 +264,23 @@ def declare_void(user, sheet: Scoresheet, reason: str, expected_version: int | N
         raise ServiceError(_("This scoresheet is already void."))
     sheet.status = Scoresheet.Status.VOID
     sheet.void_reason = reason.strip()
-    sheet.version += 1
-    sheet.save(update_fields=["status", "void_reason", "version"])
-    sheet.match.tournament.results_changed()
-    record_sheet(
+    sheet.save(update_fields=["status", "void_reason"])
+    # Through the one writer as every write (issue 26): its games keep their points on the
+    # sheet (the standings count a void sheet for nothing), so it changes no game; the writer
+    # stores the new version, the void is recorded as before (record_sheet's match and table),
+    # and the answer (``sheet.written``) says what changed: no other game.
+    entries = entries_of(sheet)
+    scored = score(sheet, entries)
+    sheet.written = rewrite(
         user,
         sheet,
-        "sheet.void",
-        reason=sheet.void_reason,
+        scored,
+        scored,
+        cause=Cause.VOID,
+        game=None,
+        action="sheet.void",
+        data={"match": sheet.match.number, "table": sheet.table.number, "reason": sheet.void_reason},
+        withdraw=False,
+        stored_entries=entries,
     )
     return sheet

@@ -4,15 +4,15 @@ function that stores a scored sheet.
 Whoever writes results (entering a game at the desk, approving, importing a document, the
 generator) scores the whole sheet through ``scoring`` and hands the result to ``store_scored``,
 which writes the entries, the points and tie-break counts of the seats (the standings are
-one aggregation over them, 5.4.1), the sheet's status and a new version, and raises the
-tournament's results version. Nothing else writes those fields."""
+one aggregation over them, 5.4.1), the sheet's status and a new version; the write's record in
+the log (``audit.record``) then raises the tournament's results version. Nothing else writes
+those fields."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
 
-from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,8 +25,7 @@ from scoring.scoresheet import Sheet
 
 from ..draw.models import Seat
 from ..errors import ServiceError
-from ..prepared import Prepared, insert
-from ..tournaments.models import Tournament
+from ..prepared import Prepared, Update, insert
 from .models import Approval, GameEntry, Scoresheet
 
 TALLY_FIELDS = ("sie", "tout_won", "tout_played", "solo_won", "solo_played")
@@ -221,13 +220,8 @@ def _seat_values(seat: Seat) -> tuple:
     return tuple(getattr(seat, field) for field in SEAT_FIELDS)
 
 
-def _update_sql(model, fields: Iterable[str]) -> str:
-    """``UPDATE <table> SET <field> = %s, … WHERE <pk> = %s`` for ``model``, quoted for the
-    database in use."""
-    quote = connection.ops.quote_name
-    meta = model._meta
-    columns = ", ".join(f"{quote(meta.get_field(field).column)} = %s" for field in fields)
-    return f"UPDATE {quote(meta.db_table)} SET {columns} WHERE {quote(meta.pk.column)} = %s"
+_UPDATE_SEAT = Update(lambda pk: Seat.objects.filter(pk=pk), int, fields=SEAT_FIELDS)
+_UPDATE_SHEET = Update(lambda pk: Scoresheet.objects.filter(pk=pk), int, fields=("status", "version"))
 
 
 def _chunks(values: list, size: int = BATCH):
@@ -236,21 +230,18 @@ def _chunks(values: list, size: int = BATCH):
 
 
 def store_scored(
-    tournament: Tournament,
     scored_sheets: Iterable[tuple[Scoresheet, Sheet]],
     stored_entries: Iterable[GameEntry] | None = None,
-    raise_version: bool = True,
     table_seats: Iterable[Seat] | None = None,
 ) -> dict[int, dict[int, GameEntry]]:
     """Store each sheet exactly as the engine scored it: its entries created, changed or removed
     to match the engine's rows, its seats' points and tie-break counts, its status (open or
-    complete; a signed or void sheet stays so) and a new version; then the tournament's
-    results version. Call inside the transaction that locked the sheets. Returns the stored
-    entries by sheet and game number. ``stored_entries``: the entries of the sheets as just read
-    in this transaction, when the caller has them (they are not read again). Without
-    ``raise_version`` the caller raises the results version itself, later in the same
-    transaction (the table's phone, as its last write). ``table_seats``: the seats of the one
-    sheet's table as just read in this transaction, when the caller has them."""
+    complete; a signed or void sheet stays so) and a new version. Call inside the transaction
+    that locked the sheets, which then records the write (``audit.record``: its action raises
+    the tournament's results version). Returns the stored entries by sheet and game number.
+    ``stored_entries``: the entries of the sheets as just read in this transaction, when the
+    caller has them (they are not read again). ``table_seats``: the seats of the one sheet's
+    table as just read in this transaction, when the caller has them."""
     scored_sheets = list(scored_sheets)
     ids = [sheet.pk for sheet, _score in scored_sheets]
     existing: dict[int, dict[int, GameEntry]] = {pk: {} for pk in ids}
@@ -309,18 +300,10 @@ def store_scored(
         GameEntry.objects.bulk_create(created, batch_size=BATCH)
     # One statement each, executed for many rows (an entry at a table changes four or five
     # seats and one sheet; the ORM would build an UPDATE for each, or one CASE for all).
-    with connection.cursor() as cursor:
-        if changed_seats:
-            cursor.executemany(
-                _update_sql(Seat, SEAT_FIELDS),
-                [[*_seat_values(seat), seat.pk] for seat in changed_seats],
-            )
-        cursor.executemany(
-            _update_sql(Scoresheet, ("status", "version")),
-            [[sheet.status, sheet.version, sheet.pk] for sheet, _score in scored_sheets],
-        )
-    # Last, so that the tournament's row (shared by every table) is locked only for the rest of
-    # the transaction: on PostgreSQL the entries of other tables wait for that row, not the sheet.
-    if raise_version:
-        tournament.results_changed()
+    _UPDATE_SEAT.many(
+        [((seat.pk,), dict(zip(SEAT_FIELDS, _seat_values(seat), strict=True))) for seat in changed_seats]
+    )
+    _UPDATE_SHEET.many(
+        [((sheet.pk,), {"status": sheet.status, "version": sheet.version}) for sheet, _score in scored_sheets]
+    )
     return stored

@@ -132,34 +132,6 @@ def describe_record(record: dict | None) -> str:
     return f"{text} ({points_text(points)})" if points else text
 
 
-def log_change(entry) -> str:
-    """What a log line changed about a game: before → after, in words."""
-    data = entry.data or {}
-    if entry.action in ("entry.create",):
-        return describe_record(data.get("after"))
-    if entry.action in ("entry.update", "sheet.correct"):
-        return f"{describe_record(data.get('before'))} → {describe_record(data.get('after'))}"
-    if entry.action == "entry.delete":
-        return describe_record(data.get("before"))
-    if entry.action == "approval.grant":
-        after = str(GameEntry.Contract((data.get("after") or {}).get("contract", "solo")).label)
-        if data.get("before"):  # another contract approved for the game
-            return f"{GameEntry.Contract(data['before'].get('contract', 'solo')).label} → {after}"
-        return after
-    if entry.action == "approval.withdraw":
-        return str(GameEntry.Contract((data.get("before") or {}).get("contract", "solo")).label)
-    if entry.action == "sheet.signatures_withdrawn":
-        return ", ".join(str(name) for name in data.get("names", []))
-    if entry.action == "sheet.sign" and data.get("seat"):
-        method = _("on the pad") if data.get("method") == "pad" else _("on paper")
-        return _("seat %(seat)s, %(name)s, %(method)s") % {
-            "seat": data["seat"],
-            "name": data.get("name", ""),
-            "method": method,
-        }
-    return ""
-
-
 def saved_text(saved: GameEntry) -> str:
     """What the desk and the table's phone are told after a game is stored."""
     text = _("Game %(game)s: %(entry)s (%(points)s).") % {

@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 
 from ..tournaments.models import Tournament
 from .document import sheet_digest
+from .load import LoadedSheet, load_sheets
 from .models import Scoresheet
-from .sheet import loaded, sheet_view
 from .store import TALLY_FIELDS, scored_fields
 
 
@@ -27,12 +27,13 @@ class Finding:
     text: str
 
 
-def check(sheet: Scoresheet) -> list[str]:
-    """What differs on one sheet (loaded with its entries, approvals, seats, signatures and
-    corrections); an empty list when everything holds."""
+def check(read: LoadedSheet) -> list[str]:
+    """What differs on one sheet (as ``load_sheets`` read it, signatures included); an empty
+    list when everything holds."""
+    sheet = read.sheet
     rules = sheet.match.tournament.rules
-    seats = list(sheet.table.seats.all())
-    view = sheet_view(sheet, rules=rules, seats=seats)
+    seats = read.seats
+    view = read.view(rules)
     found = []
     for game in view.entered:
         stored = {key: getattr(game.entry, key) for key in scored_fields(game.row.scored)}
@@ -69,8 +70,9 @@ def check(sheet: Scoresheet) -> list[str]:
 
 def findings(sheets: Iterable[Scoresheet]) -> list[Finding]:
     result = []
-    for sheet in loaded(sheets):
-        for text in check(sheet):
+    for read in load_sheets(sheets):
+        sheet = read.sheet
+        for text in check(read):
             result.append(Finding(sheet.match.number, sheet.match.draw, sheet.table.number, text))
     return result
 

@@ -1,4 +1,5 @@
-"""The referee's pages: the table board of a match, the scoresheet, the hand checker."""
+"""The referee's pages: the scoresheet, the hand checker. The table board of a match, which shows
+the phones' calls too, is tournament/site's (site/board.py)."""
 
 from __future__ import annotations
 
@@ -7,12 +8,9 @@ from pathlib import PurePath
 
 from django import forms
 from django.contrib import messages
-from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Max, OuterRef, Subquery
 from django.http import FileResponse, Http404, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
@@ -21,19 +19,14 @@ from scoring.approvals import soloist_games_before
 from scoring.hands import check_hand
 from scoring.notation import format_game, format_row
 
-from ..draw.models import Match
 from ..errors import ServiceError
 from ..problems import problem_messages
-from ..tablephone.models import ApprovalCall
-from ..tablephone.services import OFFLINE
-from ..tablephone.views import calls_context
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
 from . import signing
 from .forms import (
     ApprovalForm,
-    BoardApprovalForm,
     CorrectionForm,
     DeleteForm,
     GameForm,
@@ -46,10 +39,13 @@ from .forms import (
     VoidForm,
     WithdrawForm,
 )
+from .history import log_change
+from .load import load_sheets
 from .models import GameEntry, Scoresheet
-from .sheet import loaded, sheet_view
-from .text import log_change, saved_text
-from .verify import check, findings
+from .rows import sheet_rows
+from .text import saved_text
+from .verify import check
+from .writing import Written, carry_out
 
 
 def sheet_of(tournament, match: int, table: int, draw: int | None = None) -> Scoresheet | None:
@@ -67,6 +63,14 @@ def as_number(text: str) -> int | None:
     """A whole number typed by a person, or None: only the digits 0-9 count."""
     text = text.strip()
     return int(text) if text and text.isascii() and text.isdigit() else None
+
+
+def told(request, message: str, written: Written) -> None:
+    """The desk's answer to a write: its own message with every other game it changed named
+    after it (issue 26), then whose signatures it withdrew."""
+    messages.success(request, " ".join([message, *written.texts]))
+    if written.withdrawn:
+        messages.warning(request, sheet_service.withdrawn_text(written.withdrawn))
 
 
 class ApprovalMessages:
@@ -93,107 +97,9 @@ class ApprovalMessages:
             if with_table
             else _("Game %(game)s: %(contract)s approved.")
         )
-        messages.success(self.request, text % values)
-        if approval.withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(approval.withdrawn))
+        told(self.request, text % values, approval.written)
         for problem in (approval.hand_check or {}).get("problems", []):
             messages.warning(self.request, problem)
-
-
-class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
-    """Every table of a match with its state, filterable; a table number opens its sheet."""
-
-    template_name = "referee/board.html"
-    STATES = ("empty", "open", "problem", "complete", "signed", "void")
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        match = get_object_or_404(Match, tournament=self.tournament, number=kwargs["match"])
-        waiting_calls = (
-            ApprovalCall.objects.filter(scoresheet=OuterRef("pk"), status=ApprovalCall.Status.WAITING)
-            .values("scoresheet")
-            .annotate(n=Count("pk"))
-            .values("n")
-        )
-        sheets = (
-            Scoresheet.objects.filter(match=match)
-            .select_related("table")
-            .annotate(
-                entered=Count("entries"),
-                highest=Max("entries__number"),
-                last_activity=Max("entries__updated"),
-                state_calls=Subquery(waiting_calls),
-            )
-            .order_by("table__number")
-        )
-        rows = [(sheet, self.state(sheet)) for sheet in sheets]
-        offline_since = timezone.now() - OFFLINE
-        rules = self.tournament.rules
-        for sheet, state in rows:  # the table's phone silent for minutes while the sheet is open
-            sheet.games = rules.games_for(sheet.table.size)  # 40 at a table of five
-            sheet.phone_offline = bool(
-                sheet.phone_seen and sheet.phone_seen < offline_since and state not in ("signed", "void")
-            )
-        # Signed sheets are checked against their digest on every look at the board (issue 13).
-        failed = {(f.table) for f in findings(sheet for sheet, _state in rows if sheet.digest)}
-        wanted = self.request.GET.get("state", "")
-        counts = {state: sum(1 for _sheet, st in rows if st == state) for state in self.STATES}
-        if wanted in self.STATES:
-            rows = [row for row in rows if row[1] == wanted]
-        context.update(
-            match=match,
-            rows=[(sheet, state, sheet.table.number in failed) for sheet, state in rows],
-            wanted=wanted,
-            counts=counts,
-            matches=self.tournament.matches.filter(drawn_at__isnull=False),
-            can_approve=self.can(Perm.APPROVE),
-            approval_form=kwargs.get("approval_form") or BoardApprovalForm(),
-            **calls_context(self.tournament, str(match.number)),
-            discarded=Match.all_draws.filter(
-                tournament=self.tournament, number=match.number, discarded_at__isnull=False
-            ).prefetch_related("scoresheets__table"),
-        )
-        return context
-
-    @staticmethod
-    def state(sheet: Scoresheet) -> str:
-        if sheet.status in (Scoresheet.Status.VOID, Scoresheet.Status.COMPLETE, Scoresheet.Status.SIGNED):
-            return sheet.status
-        if not sheet.entered:
-            return "empty"
-        return "problem" if sheet.highest != sheet.entered else "open"  # a gap in the games
-
-    def get(self, request, *args, **kwargs):
-        typed = request.GET.get("table", "")
-        if typed.strip():
-            number = as_number(typed)
-            if number is not None and sheet_of(self.tournament, kwargs["match"], number):
-                return redirect("referee:sheet", self.tournament.slug, kwargs["match"], number)
-            messages.error(
-                request, _("There is no table %(table)s in this match.") % {"table": typed.strip()}
-            )
-        return super().get(request, *args, **kwargs)
-
-    def post(self, request, *args, **kwargs):
-        """The supervisor approves a game called in from a table (5.2.14, 5.2.16)."""
-        if not self.can(Perm.APPROVE):
-            raise PermissionDenied
-        form = BoardApprovalForm(request.POST)
-        if form.is_valid():
-            sheet = sheet_of(self.tournament, kwargs["match"], form.cleaned_data["table"])
-            if sheet is None:
-                form.add_error(
-                    "table",
-                    _("There is no table %(table)s in this match.") % {"table": form.cleaned_data["table"]},
-                )
-            else:
-                try:
-                    self.approve(sheet, form, with_table=True)
-                except ServiceError as error:
-                    form.add_error(None, error.message)
-                else:
-                    return redirect("referee:board", self.tournament.slug, kwargs["match"])
-        return self.render_to_response(self.get_context_data(approval_form=form, **kwargs))
 
 
 class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateView):
@@ -231,9 +137,10 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
     def sheet_context(self, sheet: Scoresheet, forms_in_use: dict, edit: int | None = None) -> dict:
         """What the sheet page shows; ``edit``: the game being changed (change mode)."""
         rules = self.tournament.rules
-        (sheet,) = loaded([sheet])
+        (read,) = load_sheets([sheet])
+        sheet = read.sheet
         self.seats = sheet.size  # the entry forms' seats: four, or five
-        view = sheet_view(sheet, rules=rules, seats=sheet.table.seats.all())
+        view = read.view(rules)
         scored = view.score
         entries = {game.number: game.entry for game in view.entered}
         next_number = scored.missing[0] if scored.missing else None
@@ -250,6 +157,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             "problems": problem_messages(scored.problems),
             "next_number": next_number,
             "edit": edit,
+            "rows": sheet_rows(view, next_number, editing=edit),
             "game_form": forms_in_use.get("game") or self.game_form(entries.get(edit), initial),
             "row_form": forms_in_use.get("row") or self.row_form(entries.get(edit), initial),
             "sanction_form": forms_in_use.get("sanction") or self.sanction_form(entries.get(edit), initial),
@@ -269,13 +177,13 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             and sheet.status not in (Scoresheet.Status.SIGNED, Scoresheet.Status.VOID),
             "can_sanction": self.can(Perm.SANCTION),
             "can_correct": self.can(Perm.CORRECT) and not sheet.match.is_discarded,
-            "signatures": {s.position: s for s in sheet.signatures.all()},
+            "signatures": {s.position: s for s in read.signatures},
             "corrections": sheet.corrections,
             "mode": forms_in_use.get("mode") or self.request.GET.get("mode", "game"),
             "sheet_url": reverse(
                 "referee:sheet", args=[self.tournament.slug, sheet.match.number, sheet.table.number]
             ),
-            "differences": check(sheet),  # what is stored against what was entered and signed
+            "differences": check(read),  # what is stored against what was entered and signed
         }
 
     def game_form(self, entry, initial) -> GameForm:
@@ -339,14 +247,10 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
                     )
                 )
             getattr(self, f"do_{action}")(sheet, form)
-        except forms.ValidationError as error:
+        except forms.ValidationError:
             refused = True
-            if valid:  # the form read, but its entry did not (e.g. unreadable notation)
-                for text in error.messages:
-                    messages.error(request, text)
-            else:
-                self.refuse_form(form)
-        except ServiceError as error:
+            self.refuse_form(form)
+        except ServiceError as error:  # an unreadable notation too (results.notation)
             refused = True
             self.refuse(error)
         sheet = self.load()
@@ -401,26 +305,24 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
 
     def do_game(self, sheet, form):
         replace = form.cleaned_data.get("replace", False)
-        entry = form.entry(sheet.size)
-        entered = sheet_service.enter(
-            self.request.user, sheet, entry, form.cleaned_data["version"], replace=replace
+        entry, version = form.entry(sheet.size), form.cleaned_data["version"]
+        # The table phone's flow too: planned on the sheet as loaded, written under the lock.
+        entered = carry_out(
+            lambda read: sheet_service.plan_entry(self.request.user, read, entry, version, replace), sheet
         )
-        messages.success(self.request, saved_text(entered.saved))
-        if entered.withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(entered.withdrawn))
+        told(self.request, saved_text(entered.saved), entered.written)
 
     do_row = do_sanction = do_game
 
     def do_delete(self, sheet, form):
-        withdrawn = sheet_service.delete_entry(
+        written = sheet_service.delete_entry(
             self.request.user, sheet, form.cleaned_data["number"], form.cleaned_data["version"]
         )
-        messages.success(
+        told(
             self.request,
             _("Game %(game)s was deleted; the history keeps it.") % {"game": form.cleaned_data["number"]},
+            written,
         )
-        if withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
 
     def do_approve(self, sheet, form):
         self.approve(sheet, form)
@@ -452,10 +354,11 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
             form.cleaned_data["reason"],
             expected_version=form.cleaned_data.get("version"),
         )
-        messages.success(
+        told(
             self.request,
             _("Game %(game)s corrected (%(initials)s).")
             % {"game": correction.number, "initials": correction.initials},
+            correction.written,
         )
 
     def do_void(self, sheet, form):
@@ -468,17 +371,17 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
         messages.success(self.request, _("The scoresheet is void: its games count for nothing."))
 
     def do_withdraw(self, sheet, form):
-        withdrawn = sheet_service.withdraw_approval(
+        written = sheet_service.withdraw_approval(
             self.request.user,
             sheet,
             form.cleaned_data["number"],
             expected_version=form.cleaned_data.get("version"),
         )
-        messages.success(
-            self.request, _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]}
+        told(
+            self.request,
+            _("Game %(game)s: approval withdrawn.") % {"game": form.cleaned_data["number"]},
+            written,
         )
-        if withdrawn:
-            messages.warning(self.request, sheet_service.withdrawn_text(withdrawn))
 
 
 class HandCheckView(TournamentMixin, FormView):

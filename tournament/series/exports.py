@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ..printing.xlsx import XLSX_MIME, workbook_bytes
+from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from . import standings as series_standings
 from .models import Series
 

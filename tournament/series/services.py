@@ -254,7 +254,6 @@ def take_participants(user, tournament: Tournament, persons=(), participants=())
             SeriesNumber.objects.create(series=series, person=participant.person, number=participant.number)
     Participant.objects.bulk_create(report.added)
     if report.added:
-        tournament.results_changed()
         record(
             tournament,
             user,

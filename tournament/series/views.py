@@ -13,9 +13,9 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView, View
 
+from ..documents.views import DocumentMixin
 from ..errors import ServiceError
 from ..names import folded, search_key
-from ..printing.views import DocumentMixin
 from ..tournaments.access import TournamentMixin
 from ..tournaments.models import StaffRole, Tournament
 from ..tournaments.permissions import Perm

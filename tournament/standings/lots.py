@@ -56,6 +56,5 @@ def draw_lots(
         groups=groups,
         drawn_by=user if getattr(user, "pk", None) else None,
     )
-    tournament.results_changed()
     record(tournament, user, "lots.draw", match=match, seed=seed, groups=[g["members"] for g in groups])
     return lot

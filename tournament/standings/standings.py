@@ -176,17 +176,18 @@ def lot_positions(groups: list[dict], keyed: dict) -> tuple[dict, bool]:
     return positions, stale
 
 
-_CACHE: OrderedDict[tuple, Standings] = OrderedDict()
-_LATEST: dict[tuple, tuple[float, Standings]] = {}  # the newest computed, by tournament and match
-_CACHE_SIZE = 64
+# The newest standings computed in this process for each tournament, match and lots or none:
+# a page then costs the same for 16 or 2,000 participants. Bounded in keys (the least used goes).
+_MEMO: OrderedDict[tuple, Standings] = OrderedDict()
+MEMO_SIZE = 200
 
 
 def results_key(tournament: Tournament, just_read: bool = False) -> tuple:
-    """What the tournament's results are now, read afresh: its results version, which every
-    write that changes the standings raises, and its creation time, which tells a tournament
-    from one that reused the id of a rolled-back one. Everything kept per process for the
-    results (the standings, drawn pages) is kept under this key. ``just_read``: the tournament
-    was read by this request (a visitor's page looks it up first): its own values are as fresh."""
+    """What the tournament's results are now, read afresh: its results version, which the record
+    of every write that changes the standings raises (``audit.record``), and its creation time,
+    which tells a tournament from one that reused the id of a rolled-back one. ``just_read``: the
+    tournament was read by this request (a visitor's page looks it up first): its own values are
+    as fresh."""
     if just_read:
         return (tournament.pk, (tournament.results_version, tournament.created))
     found = _RESULTS_VERSION(tournament.pk)
@@ -216,32 +217,26 @@ def compute(
     """Overall standings, or those of one match (5.4.1): best first, with shared ranks until
     lots are drawn (RULINGS 13).
 
-    Kept per process for the tournament's current results version, which every write that
-    changes the standings raises: a page then costs the same for 16 or 2,000 participants.
-    The version is read afresh, so a stale tournament object never gives stale standings.
-    With ``fresh`` (seconds; the visitors' pages), standings computed that recently are good
-    enough though results came since: while the tables' phones enter games every second, they
-    are then computed at most that often per process. ``current``: the ``results_key`` as the
-    caller has just read it (a visitor's request reads it once)."""
+    The newest computed are kept per process (``_MEMO``) and given while the tournament's results
+    version is still theirs; it is read afresh, so a stale tournament object never gives stale
+    standings. With ``fresh`` (seconds; the visitors' pages), those computed that recently are
+    good enough though results came since: while the tables' phones enter games every second,
+    they are then computed at most that often per process. ``current``: the ``results_key`` as
+    the caller has just read it (a visitor's request reads it once)."""
     current = current or results_key(tournament)
-    key = (current, match, use_lots)
-    cached = _CACHE.get(key)
     which = (*identity(current), match, use_lots)
-    if cached is None and fresh > 0:
-        latest = _LATEST.get(which)
-        if latest is not None and time.monotonic() - latest[0] < fresh:
-            return latest[1]
-    if cached is None:
-        cached = _compute(tournament, match, use_lots)
-        cached.results_key = current
-        cached.computed_at = time.time()
-        _CACHE[key] = cached
-        _LATEST[which] = (time.monotonic(), cached)
-        while len(_CACHE) > _CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
-    return cached
+    kept = _MEMO.get(which)
+    if kept is not None and (kept.results_key == current or time.time() - kept.computed_at < fresh):
+        _MEMO.move_to_end(which)
+        return kept
+    kept = _compute(tournament, match, use_lots)
+    kept.results_key = current
+    kept.computed_at = time.time()
+    _MEMO[which] = kept
+    _MEMO.move_to_end(which)
+    while len(_MEMO) > MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return kept
 
 
 def _compute(tournament: Tournament, match: int | None, use_lots: bool) -> Standings:

@@ -8,13 +8,10 @@ import time
 
 from django.conf import settings
 from django.contrib import messages
-from django.core.cache import cache, caches
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
-from django.middleware.gzip import GZipMiddleware, re_accepts_gzip
 from django.shortcuts import redirect
-from django.utils.cache import patch_vary_headers
-from django.utils.text import compress_string
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
@@ -22,9 +19,10 @@ from django_tables2 import RequestConfig
 
 from ..draw.models import Match
 from ..errors import ServiceError
+from ..hooks import Slot
+from ..participants.models import Team
+from ..participants.tables import empty_text
 from ..prepared import Prepared
-from ..teams import standings as team_standings
-from ..teams.models import Team
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
 from . import lots as lots_service
@@ -35,18 +33,12 @@ from .tables import StandingsTable
 logger = logging.getLogger(__name__)
 
 PER_PAGE = 50
-PAGE_SECONDS = 3600  # a kept page is dropped after an hour without a new result
+PAGE_SECONDS = 3600  # a visitor's page goes an hour after it was drawn, whatever its results
 PROJECTOR_SECONDS = 15
 
 
-def empty_text(query: str) -> str:
-    """What an empty list says: nobody found for a search, or nobody yet."""
-    if query:
-        return _("Nobody found for “%(query)s”: type a name, part of it, or a start number.") % {
-            "query": query
-        }
-    return _("No participants yet.")
-
+# The teams' standings under the overall ones (issue 17): the teams (above) answer at start-up.
+team_standings = Slot("The standings of the tournament's teams.")
 
 # What the whole standings page asks besides (the players' phones open it): compiled once.
 _DRAWN_MATCHES = Prepared(
@@ -92,11 +84,7 @@ class StandingsMixin(PartialMixin):
             rows = result.search(query)
         table = StandingsTable(rows, slug=self.tournament.slug, empty_text=empty_text(query))
         RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
-        # The rendered table depends on nothing but the results, the language and the address
-        # (match, page, order, search): kept under exactly these.
-        table_key = [*result.results_key, get_language(), self.request.get_full_path()]
         return {
-            "table_key": table_key,
             "standings": result,
             "table": table,
             "query": query,
@@ -128,82 +116,65 @@ def keepable(request) -> bool:
     )
 
 
-def kept_page(key: str, version: tuple, shared: bool = True) -> tuple | None:
-    """The page kept under ``key`` if it shows the results as they are (``version``), or as they
-    were at most STANDINGS_FRESH_SECONDS ago: while phones enter games at the tables every result
-    raises the version, and visitors' pages are then drawn at most that often instead of once
-    per result (issue 16: the hall serves entries and readers at once). Looked for in this
-    process's memory first, then (``shared``) in the cache all processes share, and kept in
-    memory then."""
-    fresh = settings.STANDINGS_FRESH_SECONDS
-    local = caches["local"]
-    for store in (local, cache) if shared else (local,):
-        kept = store.get(key) if store is local else _shared(lambda: cache.get(key))
-        if kept is not None and (kept[0] == version or time.time() - kept[1] < fresh):
-            if store is not local:
-                local.set(key, kept, PAGE_SECONDS)
-            return kept
-    return None
+def page_key(request, tournament_key: tuple) -> str:
+    """Where a visitor's page is kept: its tournament, language, whole page or the part htmx
+    swaps, and address (match, page, order, search)."""
+    address = [*tournament_key, get_language(), swaps_part(request), request.get_full_path()]
+    return "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
 
 
-def keep_page(key: str, page: tuple, shared: bool = True) -> None:
-    """Keep a drawn page in this process's memory and (``shared``) for all processes."""
-    if shared:
-        _shared(lambda: cache.set(key, page, PAGE_SECONDS))
-    caches["local"].set(key, page, PAGE_SECONDS)
+# After a failure the cache is left alone this long: a Redis that is down is not asked again by
+# every visitor (each asking would cost him the time it takes to fail), nor logged for each.
+CACHE_RETRY_SECONDS = 30
+_cache_failed_until = 0.0
 
 
-def _shared(call):
-    """A call of the shared cache (files in CACHE_DIR): a folder that cannot be read or written
-    (its owner, a full disk) costs the processes their sharing, never a visitor his page."""
+def _cache_call(call):
+    """A call of the cache the processes share (a folder, or Redis): one that fails (Redis down,
+    a full disk, a folder that cannot be written) costs the page its caching, never the page."""
+    global _cache_failed_until
+    if time.monotonic() < _cache_failed_until:
+        return None
     try:
         return call()
-    except OSError as error:
-        logger.warning("The shared cache in %s failed: %s", settings.CACHES["default"]["LOCATION"], error)
+    except Exception as error:  # whatever the backend raises (OSError, redis' own errors)
+        _cache_failed_until = time.monotonic() + CACHE_RETRY_SECONDS
+        logger.warning(
+            "The cache of the standings pages failed (%s), left alone for %s s: %s",
+            settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
+            CACHE_RETRY_SECONDS,
+            error,
+        )
         return None
-
-
-def kept_response(request, content: bytes, packed: bytes) -> HttpResponse:
-    """A kept page as GZipMiddleware would send it, compressed once when it was kept rather than
-    for every phone that asks for it (the middleware leaves a response with an encoding as is)."""
-    if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(packed) < len(content):
-        response = HttpResponse(packed)
-        response["Content-Encoding"] = "gzip"
-    else:
-        response = HttpResponse(content)
-    patch_vary_headers(response, ("Accept-Encoding",))
-    return response
 
 
 class StandingsView(PublicMixin, StandingsMixin, TemplateView):
     """The public standings. What a visitor without a log-in sees is the same for everyone, so
-    the whole page is kept, in the cache all server processes share, under the results version,
-    the language and the address: two hundred phones in the hall cost a cache look-up each."""
+    the whole page is kept in the cache all server processes share, with the results it shows:
+    given while they are the tournament's, or STANDINGS_FRESH_SECONDS after they were computed.
+    Two hundred phones in the hall cost a cache look-up each, and while phones enter games every
+    second a page is drawn at most that often instead of once per result."""
 
     def get(self, request, *args, **kwargs):
         if request.user.is_authenticated or messages.get_messages(request) or not keepable(request):
             return super().get(request, *args, **kwargs)
         # The tournament was looked up by this request (PublicMixin): its results as fresh.
         version = self.results_key = standings.results_key(self.tournament, just_read=True)
-        address = [*standings.identity(version), get_language(), swaps_part(request), request.get_full_path()]
-        key = "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
-        # A search is one player's (his own line, polled every 30 s): kept in this process only;
-        # the pages of the list are asked for by all and drawn once for all processes.
-        shared = not request.GET.get("q")
-        kept = kept_page(key, version, shared)
+        key = page_key(request, standings.identity(version))
+        kept = _cache_call(lambda: cache.get(key))
         if kept is not None:
-            return kept_response(request, kept[2], kept[3])
+            shown, computed_at, content = kept
+            if shown == version or time.time() - computed_at < settings.STANDINGS_FRESH_SECONDS:
+                return HttpResponse(content)
         response = super().get(request, *args, **kwargs)
         response.render()
-        if response.status_code != 200:
-            return response
-        content = response.content
-        packed = compress_string(content, max_random_bytes=GZipMiddleware.max_random_bytes)
-        # Kept as of the results it shows, which may be a few seconds older than ``version``
-        # (``fresh``): kept under ``version`` it would pass for the newest until the next result.
-        shown = response.context_data["standings"]
-        keep_page(key, (shown.results_key, shown.computed_at, content, packed), shared)
-        return kept_response(request, content, packed)
+        if response.status_code == 200:
+            # Kept as of the standings it shows, which may be a few seconds older than
+            # ``version`` (``fresh``): kept as of ``version`` it would pass for the newest.
+            shown = response.context_data["standings"]
+            page = (shown.results_key, shown.computed_at, response.content)
+            _cache_call(lambda: cache.set(key, page, PAGE_SECONDS))
+        return response
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -238,7 +209,7 @@ class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
         context.update(self.standings_context())
         context["can_draw_lots"] = self.can(Perm.DRAW_LOTS)
         if context["match"] is None and self.tournament.teams.exists():  # issue 17
-            context["team_standings"] = team_standings.compute(self.tournament)
+            context["team_standings"] = team_standings(self.tournament)
         return context
 
     def form_valid(self, form):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import supervisor_views, views
 
 # The table's phone, by its code: no tournament in the address, the code says which sheet.
 table = [
@@ -11,11 +11,11 @@ table = [
     path("<str:code>/send", views.send, name="send"),
 ]
 referee = [
-    path("<slug:slug>/calls/", views.CallsView.as_view(), name="calls"),
-    path("<slug:slug>/calls/<int:call>/", views.AnswerCallView.as_view(), name="answer_call"),
+    path("<slug:slug>/calls/", supervisor_views.CallsView.as_view(), name="calls"),
+    path("<slug:slug>/calls/<int:call>/", supervisor_views.AnswerCallView.as_view(), name="answer_call"),
     path(
         "<slug:slug>/match/<int:match>/table/<int:table>/renew",
-        views.RenewView.as_view(),
+        supervisor_views.RenewView.as_view(),
         name="renew_code",
     ),
 ]

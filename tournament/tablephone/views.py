@@ -1,45 +1,38 @@
-"""The table's pages on the players' phones, opened by the table code (no log-in), and the
-supervisor's queue of calls for approval."""
+"""The table's pages on the players' phones, opened by the table code (no log-in). The
+supervisor's pages are in ``supervisor_views``."""
 
 from __future__ import annotations
 
 import functools
-import hashlib
-import json
 
 from django.conf import settings
-from django.contrib import messages
 from django.http import HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST, require_safe
-from django.views.generic import TemplateView, View
 
 from scoring.approvals import soloist_games_before
 from scoring.scoresheet import dealer
 
-from ..draw.models import Match
 from ..errors import ServiceError
 from ..hall import phone_address
 from ..jsontext import JSONTextError, parse_json
 from ..names import surname
 from ..prepared import Prepared
 from ..problems import problem_messages
+from ..results.load import Known, SheetFacts, load_sheet
 from ..results.models import Scoresheet
-from ..results.sheet import Known, absent_rows, read_sheet, sheet_view
-from ..results.text import describe_entry, short_entry
-from ..tournaments.access import PartialMixin, TournamentMixin
-from ..tournaments.permissions import Perm
-from . import services
+from ..results.rows import sheet_rows
+from ..results.sheet import sheet_view
+from . import table
+from .codes import CodeRefused, Opened, current_etag, etag_of, formatted, normalized, open_code, seen
 from .models import ApprovalCall
+from .supervisor import OVERDUE
 
 MAX_BODY = 400_000  # a signature is the largest thing a phone sends
 
@@ -49,7 +42,7 @@ def table_url(sheet: Scoresheet, request=None) -> str:
     return phone_address(reverse("table:sheet", args=[sheet.code]), request)
 
 
-def _refused(request, code: str, error: services.CodeRefused):
+def _refused(request, code: str, error: CodeRefused):
     """Why the code opens nothing, as the page or the JSON asked for. A signed sheet's players
     see their totals (every phone at the table, also one that did not sign); the page lists the
     games this phone could not send with the code (kept in its storage under it)."""
@@ -62,7 +55,7 @@ def _refused(request, code: str, error: services.CodeRefused):
             answer["html"] = render_to_string("table/_locked.html", locked, request=request)
             answer["state"] = {"status": error.sheet.status, "version": error.sheet.version}
         return JsonResponse(answer, status=error.status)
-    context = {"code": services.normalized(code), "texts": leftover_texts()}
+    context = {"code": normalized(code), "texts": leftover_texts()}
     if locked is not None:
         return render(request, "table/locked.html", {**context, **locked, "page": True}, status=error.status)
     return render(request, "table/refused.html", {**context, "message": error.message}, status=error.status)
@@ -81,11 +74,12 @@ def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
     return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
 
 
-def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
+def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFacts | None = None) -> dict:
     """The table's sheet as the phone shows it: the desk's view of it (same engine, same
     messages), with names instead of seat numbers; the sheet read afresh (``context["sheet"]``)
-    or, after a write, as the write ``known`` left it."""
-    read = read_sheet(sheet.pk, known)
+    or, after a write, as the write ``known`` left it (with the kinds of row the code's lookup
+    found none of, ``Opened.facts``: not read)."""
+    read = load_sheet(sheet.pk, known, facts)
     sheet = read.sheet
     tournament = sheet.match.tournament
     rules = tournament.rules
@@ -95,7 +89,7 @@ def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
     next_number = scored.missing[0] if scored.missing else None
     size = view.size  # four seats, or five where the dealer sits out
     soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
-    calls = [] if known is not None and "calls" in absent_rows(sheet) else _CALLS(sheet.pk)
+    calls = [] if known is not None and facts is not None and not facts.calls else _CALLS(sheet.pk)
     latest: dict[int, ApprovalCall] = {}
     for call in calls:
         latest.setdefault(call.number, call)
@@ -109,7 +103,7 @@ def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
         ),
         key=lambda c: c.number,
     )
-    rows = phone_rows(view, names, next_number)
+    rows = sheet_rows(view, next_number, names=names, played_only=True)
     signatures = {s.position: s for s in read.signatures}
     state = {
         "version": sheet.version,
@@ -140,7 +134,9 @@ def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
             for c in shown_calls
         ],
     }
-    state["etag"] = etag_of(sheet.version, [(c.pk, c.status) for c in calls], sheet.table.scorekeeper)
+    state["etag"] = etag_of(
+        sheet.version, [(c.pk, c.status) for c in calls], sheet.table.scorekeeper, len(read.signatures)
+    )
     return {
         "sheet": sheet,
         "tournament": tournament,
@@ -151,7 +147,7 @@ def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
         "problems": problem_messages(scored.problems),
         "next_number": next_number,
         "calls": shown_calls,
-        "overdue_after": services.OVERDUE,
+        "overdue_after": OVERDUE,
         "signatures": signatures,
         "scorekeeper": names.get(sheet.table.scorekeeper, ""),
         "state": state,
@@ -162,74 +158,6 @@ def phone_context(sheet: Scoresheet, known: Known | None = None) -> dict:
             for seat, total in zip(view.seats, scored.totals, strict=True)
         ],
     }
-
-
-CIRCLED = ' class="circled"'
-# A points cell by (the dealer sitting out at a table of five, the soloist's points circled).
-CELLS = {
-    (out, circled): f'<td class="p{" out" if out else ""}"><span{CIRCLED if circled else ""}>%d</span></td>'
-    for out in (False, True)
-    for circled in (False, True)
-}
-
-
-def phone_rows(view, names: dict[int, str], next_number: int | None) -> SafeString:
-    """The sheet's rows as the phone shows them (templates/table/_sheet.html's body): the
-    entered games with their round lines, and the next game. Written here rather than in the
-    template: the whole sheet goes back to the phone with every game it enters, and the
-    template language spent about 4 ms of the hall laptop's CPU on its 40 rows, this 0.3 ms."""
-    five = view.size == 5
-    # Each text translated outside the f-strings: makemessages does not look into them.
-    struck_text = escape(_("struck: no approval (5.2.17)"))
-    downgraded_text = escape(_("game 1: plain Solo/Wenz (5.2.15)"))
-    next_game = escape(_("next game"))
-    struck_flag = f'<span class="flag">{struck_text}</span>'
-    downgraded_flag = f'<span class="flag">{downgraded_text}</span>'
-    checksum = escape(_("checksum"))
-    html = []
-    for line in view.lines():
-        if line.kind == "round":
-            if line.total is None:
-                continue
-            total = line.total
-            mark = "0 ✓" if total.checksum == 0 else f"{total.checksum} ✗"
-            label = escape(_("Round %(n)s") % {"n": line.number})
-            cells = "".join(f'<td class="p">{value}</td>' for value in total.running)
-            bad = " bad" if total.checksum else ""
-            html.append(
-                f'<tr class="round{bad}"><td class="n"></td>'
-                f'<td class="g">{label} · {checksum} {mark}</td>{cells}</tr>'
-            )
-        elif line.entry is not None:
-            contract, players, result = short_entry(line.entry)
-            if line.entry.kind == "game":
-                players = " & ".join(
-                    names.get(p, str(p)) for p in (line.entry.declarer, line.entry.partner) if p
-                )
-            text = escape(" · ".join(part for part in (contract, players, result) if part))
-            flags = (struck_flag if line.struck else "") + (downgraded_flag if line.downgraded else "")
-            if line.approval is not None:
-                approved = _("%(contract)s approved by %(who)s") % {
-                    "contract": line.approval.get_contract_display(),
-                    "who": line.approval.approved_by_name,
-                }
-                flags += f'<span class="flag ok">{escape(approved)}</span>'
-            out = line.dealer if five else None
-            cells = "".join(
-                CELLS[seat == out, seat == line.circled] % value
-                for seat, value in enumerate(line.points, start=1)
-            )
-            struck = " struck" if line.struck else ""
-            html.append(
-                f'<tr class="game{struck}" data-game="{line.number}"><td class="n">{line.number}</td>'
-                f'<td class="g">{text}{flags}</td>{cells}</tr>'
-            )
-        elif line.number == next_number:
-            html.append(
-                f'<tr class="next"><td class="n">{line.number}</td>'
-                f'<td class="g" colspan="{view.size + 1}">{next_game}</td></tr>'
-            )
-    return mark_safe("\n".join(html))  # noqa: S308 (every text in it is escaped above)
 
 
 def phone_texts() -> dict[str, str]:
@@ -288,30 +216,11 @@ def phone_texts() -> dict[str, str]:
     }
 
 
-def etag_of(version: int, calls: list, scorekeeper: int) -> str:
-    """What tells the phone whether its sheet changed: the version, the calls' answers, the
-    scorekeeper."""
-    text = json.dumps([version, calls, scorekeeper])
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
-# The phone's poll and every answer read the sheet's calls: compiled once (tournament.prepared).
+# Every answer and every poll that finds a change read the sheet's calls: compiled once
+# (tournament.prepared).
 _CALLS = Prepared(
     lambda sheet: ApprovalCall.objects.filter(scoresheet_id=sheet).order_by("-created", "-id")[:20], int
 )
-_CALL_STATES = Prepared(
-    lambda sheet: (
-        ApprovalCall.objects.filter(scoresheet_id=sheet)
-        .order_by("-created", "-id")
-        .values_list("pk", "status")[:20]
-    ),
-    int,
-)
-
-
-def current_etag(sheet: Scoresheet) -> str:
-    calls = [] if sheet.__dict__.get("any_calls") is False else _CALL_STATES(sheet.pk)
-    return etag_of(sheet.version, [list(c) for c in calls], sheet.table.scorekeeper)
 
 
 def _sheet_html(request, context: dict) -> str:
@@ -324,24 +233,24 @@ def enter_code(request):
     code = request.GET.get("code", "")
     if code:
         try:
-            sheet = services.sheet_for_code(code)
-        except services.CodeRefused as error:
+            opened = open_code(code)
+        except CodeRefused as error:
             return render(request, "table/code.html", {"error": error.message, "code": code}, status=200)
-        return redirect("table:sheet", sheet.code)
+        return redirect("table:sheet", opened.sheet.code)
     return render(request, "table/code.html", {"code": ""})
 
 
 def by_code(view):
-    """A view of the table's phone: the sheet the code in the address opens, or the page (or
-    JSON) saying why the code opens nothing."""
+    """A view of the table's phone: the sheet the code in the address opens (``Opened``), or
+    the page (or JSON) saying why the code opens nothing."""
 
     @functools.wraps(view)
     def wrapped(request, code):
         try:
-            sheet = services.sheet_for_code(code)
-        except services.CodeRefused as error:
+            opened = open_code(code)
+        except CodeRefused as error:
             return _refused(request, code, error)
-        return view(request, code, sheet)
+        return view(request, code, opened)
 
     return wrapped
 
@@ -349,12 +258,13 @@ def by_code(view):
 @never_cache
 @require_safe
 @by_code
-def sheet_page(request, code, sheet):
+def sheet_page(request, code, opened: Opened):
+    sheet = opened.sheet
     if code != sheet.code:
         return redirect("table:sheet", sheet.code)  # typed with capitals or a dash
-    services.seen(sheet)
+    seen(sheet)
     context = phone_context(sheet)
-    context["code"] = services.formatted(sheet.code)
+    context["code"] = formatted(sheet.code)
     context["texts"] = phone_texts()
     return render(request, "table/sheet.html", context)
 
@@ -362,12 +272,12 @@ def sheet_page(request, code, sheet):
 @never_cache
 @require_safe
 @by_code
-def sheet_part(request, code, sheet):
+def sheet_part(request, code, opened: Opened):
     """The phone asks every few seconds whether its sheet changed: 204 when not."""
-    services.seen(sheet)
-    if request.GET.get("seen") == current_etag(sheet):
+    seen(opened.sheet)
+    if request.GET.get("seen") == current_etag(opened):
         return HttpResponse(status=204)
-    context = phone_context(sheet)
+    context = phone_context(opened.sheet)
     return JsonResponse({"html": _sheet_html(request, context), "state": context["state"]})
 
 
@@ -386,15 +296,15 @@ def send(request, code):
         return JsonResponse({"ok": False, "message": _("The entry could not be read.")}, status=400)
     try:
         action = str(payload.get("action", ""))
-        sent = services.send(code, payload.get("key"), action, payload.get("data", {}))
-    except services.CodeRefused as error:
+        sent = table.send(code, payload.get("key"), action, payload.get("data", {}))
+    except CodeRefused as error:
         return _refused(request, code, error)
     except ServiceError as error:
         return JsonResponse({"ok": False, "message": str(error.message)}, status=400)
-    sheet = sent.sheet
-    services.seen(sheet)
+    sheet = sent.opened.sheet
+    seen(sheet)
     answer = sent.answer
-    context = phone_context(sheet, sent.known)  # the sheet as the write left it
+    context = phone_context(sheet, sent.known, sent.opened.facts)  # the sheet as the write left it
     sheet = context["sheet"]
     if sheet.status == Scoresheet.Status.SIGNED:
         locked = {"sheet": sheet, "final": signed_totals(sheet)}
@@ -416,127 +326,3 @@ def service_worker(request):
     response["Service-Worker-Allowed"] = "/tisch/"
     response["Cache-Control"] = "no-cache"
     return response
-
-
-# The supervisor's side
-
-
-class CallsView(PartialMixin, TournamentMixin, TemplateView):
-    """The calls for approval from every table, newest waiting first: on the board and on the
-    supervisor's phone."""
-
-    template_name = "referee/calls.html"
-    partial_name = "referee/_calls.html"
-
-    http_method_names = ["get", "head"]
-
-    def get_context_data(self, **kwargs):
-        context = super().get_context_data(**kwargs)
-        context.update(calls_context(self.tournament, self.request.GET.get("match")))
-        context["can_approve"] = self.can(Perm.APPROVE)
-        return context
-
-
-class AnswerCallView(TournamentMixin, View):
-    """The supervisor's one tap on a call: approve or refuse (``answer``), with a reason."""
-
-    permission = Perm.APPROVE
-    http_method_names = ["post"]
-    partial_name = "referee/_calls.html"
-
-    def post(self, request, *args, **kwargs):
-        call = get_object_or_404(
-            ApprovalCall.objects.select_related("scoresheet__match__tournament", "scoresheet__table"),
-            pk=kwargs["call"],
-            scoresheet__match__tournament=self.tournament,
-        )
-        approve = request.POST.get("answer") == "approve"
-        values = {
-            "table": call.scoresheet.table.number,
-            "game": call.number,
-            "contract": call.get_contract_display(),
-        }
-        answered, warnings = None, []
-        try:
-            answered = services.answer_call(request.user, call, approve, request.POST.get("reason", ""))
-        except ServiceError as error:
-            text, level = error.message, messages.ERROR
-        else:
-            text = (
-                _("Table %(table)s, game %(game)s: %(contract)s approved.")
-                if approve
-                else _("Table %(table)s, game %(game)s: %(contract)s refused.")
-            ) % values
-            level = messages.SUCCESS
-            if answered.status == ApprovalCall.Status.WITHDRAWN:
-                entered = answered.scoresheet.entries.get(number=answered.number)
-                text = _(
-                    "Table %(table)s, game %(game)s is already entered (%(entry)s): the call is "
-                    "closed. An approval for it is given on the scoresheet."
-                ) % {**values, "entry": describe_entry(entered)}
-                level = messages.ERROR
-            approval = answered.scoresheet.approvals.filter(number=answered.number).first()
-            if approve and approval is not None:
-                warnings = (approval.hand_check or {}).get("problems", [])
-        match = request.POST.get("match", "")
-        if request.htmx:
-            context = {
-                "tournament": self.tournament,
-                "can_approve": True,
-                "answer_text": text,
-                "answer_level": "error" if level == messages.ERROR else "success",
-                "answer_warnings": warnings,
-                **calls_context(self.tournament, match),
-            }
-            return render(request, self.partial_name, context)
-        messages.add_message(request, level, text)
-        for warning in warnings:
-            messages.warning(request, warning)
-        url = reverse("referee:calls", args=[self.tournament.slug])
-        return redirect(self.safe_next(f"{url}?match={match}" if match.isdigit() else url))
-
-
-def calls_context(tournament, match: str | None = None) -> dict:
-    calls = ApprovalCall.objects.filter(
-        scoresheet__match__tournament=tournament, scoresheet__match__discarded_at__isnull=True
-    ).select_related("scoresheet__table", "scoresheet__match")
-    if match and str(match).isdigit():
-        calls = calls.filter(scoresheet__match__number=int(match))
-    waiting = list(calls.filter(status=ApprovalCall.Status.WAITING).order_by("created"))
-    answered = list(
-        calls.exclude(status=ApprovalCall.Status.WAITING)
-        .exclude(status=ApprovalCall.Status.WITHDRAWN)
-        .order_by("-answered")[:10]
-    )
-    now = timezone.now()
-    seats = {}
-    for call in waiting:
-        seats[call.pk] = (
-            call.scoresheet.table.seats.select_related("participant").filter(position=call.declarer).first()
-        )
-    return {
-        "waiting": [(call, now - call.created > services.OVERDUE, seats.get(call.pk)) for call in waiting],
-        "answered": answered,
-        "match_filter": match if match and str(match).isdigit() else "",
-    }
-
-
-class RenewView(TournamentMixin, View):
-    """The board's button: a new code for the table; the old one stops working."""
-
-    permission = Perm.ENTER_RESULTS
-    http_method_names = ["post"]
-
-    def post(self, request, slug, match, table):
-        match_obj = get_object_or_404(Match, tournament=self.tournament, number=match)
-        sheet = get_object_or_404(Scoresheet, match=match_obj, table__number=table)
-        code = services.renew_code(request.user, sheet)
-        messages.success(
-            request,
-            _(
-                "Table %(table)s has a new code: %(code)s. The old code no longer works; "
-                "print the table card again."
-            )
-            % {"table": table, "code": services.formatted(code)},
-        )
-        return redirect(reverse("referee:board", args=[slug, match]) + f"#table-{table}")

@@ -20,10 +20,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from ..participants.models import Participant
+from ..participants.models import Participant, Team
+from ..participants.teams import MAX_NAME
 from ..tournaments.models import Tournament
-from .models import Team, TeamLotDraw
-from .services import MAX_NAME
+from .models import TeamLotDraw
 
 MAX_KEY = 10  # the sums of a lot's group: points and the 5.4.2 counts
 MAX_SUM = 2_147_483_647

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..participants.models import Participant
-from .services import MAX_NAME
+from ..participants.teams import MAX_NAME
 
 
 class TeamForm(forms.Form):

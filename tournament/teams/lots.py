@@ -43,7 +43,6 @@ def draw_team_lots(user, tournament: Tournament, seed: str | None = None) -> Tea
         groups=groups,
         drawn_by=user if getattr(user, "pk", None) else None,
     )
-    tournament.results_changed()
     names = {row.team_id: row.name for group in ties for row in group}
     record(
         tournament,

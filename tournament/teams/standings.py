@@ -16,10 +16,11 @@ from dataclasses import dataclass
 
 from scoring.ranking import Key, rank
 
+from ..participants.models import Team
 from ..standings import standings
 from ..standings.standings import METRICS, StandingRow
 from ..tournaments.models import Tournament
-from .models import Team, TeamLotDraw
+from .models import TeamLotDraw
 
 
 @dataclass

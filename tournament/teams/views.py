@@ -10,18 +10,17 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.generic import FormView, TemplateView
 
+from ..documents.views import DocumentMixin
 from ..errors import ServiceError
-from ..participants.models import Participant
-from ..printing.views import DocumentMixin
+from ..participants import teams as team_service
+from ..participants.models import Participant, Team
 from ..standings.forms import LotForm
 from ..standings.standings import METRICS
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import lots as team_lots
-from . import services as team_service
 from . import standings as team_standings
 from .forms import MembersForm, TeamForm
-from .models import Team
 
 
 def teams_with_members(tournament):

@@ -1,10 +1,11 @@
+from typing import NamedTuple
+
 from django import template
 from django.urls import reverse
-from django.utils.html import conditional_escape, escape
 from django.utils.http import urlencode
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+
+from ..results.text import points_text
 
 register = template.Library()
 
@@ -18,75 +19,68 @@ def get_item(mapping, key):
 @register.filter
 def points(values):
     """Four points as everywhere on the site, e.g. "+1 / -1 / +1 / -1"."""
-    from ..results.text import points_text
-
     return points_text(values) if values else "—"
 
 
+class StandingsLine(NamedTuple):
+    """A row of the standings as public/_standings_table.html unpacks it; numbers as text (the
+    template language would localise each number, a third of its time)."""
+
+    number: str
+    parity: str
+    rank: str
+    by_lot: bool
+    name: str
+    club: str
+    substitutes: tuple[str, ...]
+    values: tuple[str, ...]  # StandingsTable's metric columns, in order
+
+
 @register.simple_tag
-def standings_rows(table) -> SafeString:
-    """The rows of a page of the standings (public/_standings_table.html), written here from the
-    records rather than by the template language: a visitor's page of 50 rows is drawn again
-    after results in every server process, and the template spent about 20 ms of the hall
-    laptop on it, this about 1 ms. The cells are those of StandingsTable's columns, in order."""
+def standings_lines(table) -> dict:
+    """The rows of a page of the standings and the address of a participant's page without its
+    number (``{% standings_lines table as lines %}``), for the template's plain loop: a
+    visitor's page of 50 rows is drawn again after results in every server process, and the
+    table's own template drew every cell through its column (0.6 ms a row)."""
     one = reverse("public:participant", args=[table.slug, 1])  # …/p/1/: the address of number 1
-    prefix = one[: -len("1/")]
-    by_lot = escape(_("decided by lot"))  # outside the f-string: makemessages does not look there
-    lot = f'<span class="lot" title="{by_lot}">*</span>'
-    html = []
+    rows = []
     for index, row in enumerate(table.paginated_rows):
         r = row.record
-        parity = "odd" if index % 2 else "even"
-        name = f'<a href="{prefix}{r.number}/">{escape(r.name)}</a>'
-        if r.club:
-            name += f'<span class="club">{escape(r.club)}</span>'
-        for sub in r.substitutes:  # 5.2.11, RULINGS 14: the start number keeps its points
-            text = _("substitute from match %(match)s, game %(game)s: %(name)s") % {
-                "match": sub.from_match,
-                "game": sub.from_game,
-                "name": sub.name,
-            }
-            name += f'<span class="sub">{escape(text)}</span>'
-        metrics = "".join(f'<td class="num">{value}</td>' for value in r.key)
-        rank = f"{r.rank}{lot}" if r.by_lot else r.rank
-        html.append(
-            f'<tr id="p{r.number}" class="{parity}"><td class="num rank">{rank}</td>'
-            f'<td class="num">{r.number}</td><td>{name}</td>{metrics}</tr>'
+        substitutes = tuple(  # 5.2.11, RULINGS 14: the start number keeps its points
+            _("substitute from match %(match)s, game %(game)s: %(name)s")
+            % {"match": sub.from_match, "game": sub.from_game, "name": sub.name}
+            for sub in r.substitutes
         )
-    return mark_safe("\n".join(html))  # noqa: S308 (every text in it is escaped above)
-
-
-# The standings' header cells by language and order: (the cell's attributes, its text, the order
-# its link asks for, or None where the column does not order), drawn once.
-_HEADERS: dict[tuple, list[tuple[str, str, str | None]]] = {}
-HEADERS_KEPT = 200
+        rows.append(
+            StandingsLine(
+                str(r.number),
+                "odd" if index % 2 else "even",
+                str(r.rank),
+                bool(r.by_lot),
+                r.name,
+                r.club,
+                substitutes,
+                tuple(map(str, r.key)),
+            )
+        )
+    return {"prefix": one[: -len("1/")], "rows": rows}
 
 
 @register.simple_tag(takes_context=True)
-def standings_header(context, table) -> SafeString:
-    """The header cells of the standings (public/_standings_table.html) as django-tables2's
-    template draws them, each orderable column a link that orders by it (its
-    ``querystring_replace``); written here for the same reason as the rows: every visitor's
-    search for his own line draws the table anew, and the template spent most of it here."""
-    key = (get_language(), str(table.order_by), table.prefixed_order_by_field)
-    cells = _HEADERS.get(key)
-    if cells is None:
-        if len(_HEADERS) >= HEADERS_KEPT:  # an order is any list of columns: never unbounded
-            _HEADERS.clear()
-        cells = _HEADERS[key] = [
-            (
-                column.attrs["th"].as_html(),
-                conditional_escape(column.header),
-                str(column.order_by_alias.next) if column.orderable else None,
-            )
-            for column in table.columns
-        ]
+def standings_header(context, table) -> list[tuple[str, str, str | None]]:
+    """The header cells of the standings (``{% standings_header table as cells %}``) as
+    django-tables2's template draws them: (the cell's attributes, its text, the address of its
+    link or None), each orderable column a link that orders by it (its
+    ``querystring_replace``)."""
     query = dict(context["request"].GET)
     field = table.prefixed_order_by_field
-    html = []
-    for attrs, header, order in cells:
-        if order is not None:
-            link = escape("?" + urlencode({**query, field: order}, doseq=True))
-            header = f'<a href="{link}">{header}</a>'
-        html.append(f"<th {attrs}>{header}</th>")
-    return mark_safe("".join(html))  # noqa: S308 (every text in it is escaped above)
+    return [
+        (
+            column.attrs["th"].as_html(),  # django-tables2's own attributes, escaped by it
+            column.header,
+            "?" + urlencode({**query, field: str(column.order_by_alias.next)}, doseq=True)
+            if column.orderable
+            else None,
+        )
+        for column in table.columns
+    ]

@@ -6,12 +6,10 @@ from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse, HttpResponsePermanentRedirect
-from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from ..errors import ServiceError
-from ..participants.models import Participant
 from ..prepared import Prepared
 from .models import OldSlug, Tournament, status_facts
 from .permissions import Perm, permissions
@@ -91,10 +89,6 @@ class TournamentMixin(LoginRequiredMixin):
         context["tournament"] = self.tournament
         context["allowed"] = {perm.value for perm in self.allowed}
         return context
-
-    def participant(self, number: int) -> Participant:
-        """Looked up through the tournament: a number of another tournament is a 404."""
-        return get_object_or_404(Participant, tournament=self.tournament, number=number)
 
     def refuse(self, error: ServiceError) -> None:
         messages.error(self.request, error.message)

@@ -1,18 +1,28 @@
-"""Writing the log: every service records what it did with ``record``."""
+"""Writing the log: every service records what it did with ``record``, and the record raises
+the tournament's results version where the action changes the standings (``ACTIONS``): the one
+place the caches of the standings are told."""
 
 from __future__ import annotations
 
-from ..prepared import insert
+from django.db.models import F
+
+from ..prepared import Update, insert
 from .models import ACTIONS, LogEntry, Tournament
 
 
 def record(
     tournament: Tournament, user, action: str, *, scoresheet=None, game: int | None = None, **data
 ) -> LogEntry:
-    """One log entry: ``action`` must be one of ``ACTIONS`` (each has its label)."""
-    if action not in ACTIONS:
-        raise ValueError(f"unknown log action {action!r}: add it with its label to ACTIONS")
-    return insert(  # as LogEntry.objects.create, its INSERT compiled once: every game writes one
+    """One log entry: ``action`` must be one of ``ACTIONS``, which declares its label and
+    whether it changes the standings; one that does raises the results version, in the
+    caller's transaction (every write runs in one)."""
+    declared = ACTIONS.get(action)
+    if declared is None:
+        raise ValueError(
+            f"unknown log action {action!r}: declare it in ACTIONS with its label and "
+            "whether it changes the standings"
+        )
+    entry = insert(  # as LogEntry.objects.create, its INSERT compiled once: every game writes one
         LogEntry(
             tournament=tournament,
             scoresheet=scoresheet,
@@ -23,6 +33,23 @@ def record(
             data=data,
         )
     )
+    if declared.standings:
+        raise_results_version(tournament)
+    return entry
+
+
+def raise_results_version(tournament: Tournament) -> None:
+    """Tell every cache of the tournament's standings that they changed: one UPDATE of its row,
+    which PostgreSQL then holds until the commit (a write records last, so that entries at
+    other tables wait for it the shortest time). ``record`` calls it; nothing else in the app
+    does. (The bench and tests that write rows around the services call it for them.)"""
+    _RAISE_VERSION(tournament.pk)
+
+
+# Every game entered raises it: one statement, compiled once (tournament.prepared).
+_RAISE_VERSION = Update(
+    lambda pk: Tournament.objects.filter(pk=pk), int, fixed={"results_version": F("results_version") + 1}
+)
 
 
 def record_sheet(user, sheet, action: str, *, game: int | None = None, **data) -> LogEntry:

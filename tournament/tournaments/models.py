@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import datetime
 import json
+from dataclasses import dataclass
 
 from django.apps import apps
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import connection, models
+from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -94,8 +95,8 @@ class Tournament(models.Model):
         default="",
         help_text=_("Empty: follows the tournament (drawn: running; every scoresheet signed: finished)."),
     )
-    # Raised by every write that changes what the standings read (seats, participants,
-    # substitutions, lots): cached standings are keyed by it.
+    # Raised with every log entry of an action that changes the standings (``ACTIONS``, raised
+    # by ``audit.record``): computed standings are kept under it.
     results_version = models.PositiveIntegerField(default=0, editable=False)
     prize_places = models.PositiveSmallIntegerField(
         _("prize places"),
@@ -175,15 +176,6 @@ class Tournament(models.Model):
     @property
     def has_signed_sheets(self) -> bool:
         return self.matches.model.all_draws.filter(tournament=self, scoresheets__digest__gt="").exists()
-
-    def results_changed(self) -> None:
-        """Call inside the transaction of any write that changes the standings. (Every game
-        entered raises it: one statement, its SQL not built anew each time.)"""
-        quote, meta = connection.ops.quote_name, Tournament._meta
-        table, key = quote(meta.db_table), quote(meta.pk.column)
-        column = quote(meta.get_field("results_version").column)
-        with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {table} SET {column} = {column} + 1 WHERE {key} = %s", [self.pk])
 
     @property
     def rules(self) -> RuleProfile:
@@ -276,50 +268,65 @@ class StaffRole(models.Model):
         return f"{self.user} – {self.get_role_display()} ({self.tournament})"
 
 
-# Every action the log knows, with its label. ``audit.record`` refuses any other.
-ACTIONS = {
-    "tournament.create": _("tournament created"),
-    "tournament.import": _("tournament imported"),
-    "tournament.update": _("tournament changed"),
-    "staff.grant": _("role granted"),
-    "staff.revoke": _("role removed"),
-    "participant.add": _("participant registered"),
-    "participant.update": _("participant changed"),
-    "participant.substitute": _("substitute recorded"),
-    "participant.import": _("registration list imported"),
-    "participant.check_in": _("checked in"),
-    "participant.check_out": _("check-in undone"),
-    "participant.no_show": _("marked as not come"),
-    "participant.fee": _("entry fee recorded"),
-    "draw.all": _("all matches drawn"),
-    "draw.match": _("one match drawn"),
-    "lots.draw": _("lots drawn"),
-    "prizes.declare": _("prize list declared"),
-    "team.create": _("team created"),
-    "team.rename": _("team renamed"),
-    "team.delete": _("team deleted"),
-    "team.assign": _("placed in a team"),
-    "team.remove": _("taken out of a team"),
-    "results.fill": _("scoresheets filled with generated games"),
-    "entry.create": _("entered"),
-    "entry.update": _("changed"),
-    "entry.delete": _("deleted"),
-    "approval.grant": _("approved"),
-    "approval.withdraw": _("approval withdrawn"),
-    "sheet.sign": _("signed on the pad"),
-    "sheet.scan": _("signed paper list recorded with its scan"),
-    "sheet.lock": _("scoresheet signed and locked"),
-    "sheet.signatures_withdrawn": _("signatures withdrawn: the sheet changed"),
-    "sheet.correct": _("signed scoresheet corrected"),
-    "sheet.void": _("scoresheet declared void"),
-    "sheet.code_renew": _("table code renewed"),
-    "approval.call": _("approval called from the table"),
-    "approval.refuse": _("approval refused"),
-    "table.scorekeeper": _("scorekeeper changed"),
-    "participant.take": _("participants taken from the register or an earlier tournament"),
-    "register.add": _("participants added to the player register"),
-    "series.attach": _("tournament added to a series"),
-    "series.detach": _("tournament taken out of its series"),
+@dataclass(frozen=True)
+class Action:
+    """What the log calls an action, and whether it changes what the standings show: recording
+    one that does raises the tournament's results version (``audit.record``), which every
+    cached standings follow."""
+
+    label: str
+    standings: bool  # no default: every action says it
+
+
+# Every action the log knows, with its label and whether it changes the standings: declared
+# here once; ``audit.record`` refuses any other, so a new action cannot forget to say it.
+ACTIONS: dict[str, Action] = {
+    "tournament.create": Action(_("tournament created"), standings=False),
+    "tournament.import": Action(_("tournament imported"), standings=True),
+    "tournament.update": Action(_("tournament changed"), standings=True),
+    "tournament.anonymise": Action(_("personal data removed after the retention period"), standings=True),
+    "staff.grant": Action(_("role granted"), standings=False),
+    "staff.revoke": Action(_("role removed"), standings=False),
+    "participant.add": Action(_("participant registered"), standings=True),
+    "participant.update": Action(_("participant changed"), standings=True),
+    "participant.substitute": Action(_("substitute recorded"), standings=True),
+    "participant.import": Action(_("registration list imported"), standings=True),
+    "participant.check_in": Action(_("checked in"), standings=True),
+    "participant.check_out": Action(_("check-in undone"), standings=True),
+    "participant.no_show": Action(_("marked as not come"), standings=True),
+    "participant.fee": Action(_("entry fee recorded"), standings=False),
+    "draw.all": Action(_("all matches drawn"), standings=True),
+    "draw.match": Action(_("one match drawn"), standings=True),
+    "lots.draw": Action(_("lots drawn"), standings=True),
+    "prizes.declare": Action(_("prize list declared"), standings=False),
+    "team.create": Action(_("team created"), standings=True),
+    "team.rename": Action(_("team renamed"), standings=True),
+    "team.delete": Action(_("team deleted"), standings=True),
+    "team.assign": Action(_("placed in a team"), standings=True),
+    "team.remove": Action(_("taken out of a team"), standings=True),
+    "results.fill": Action(_("scoresheets filled with generated games"), standings=True),
+    "entry.create": Action(_("entered"), standings=True),
+    "entry.update": Action(_("changed"), standings=True),
+    "entry.delete": Action(_("deleted"), standings=True),
+    "entry.rescored": Action(_("changed by a write to another game"), standings=True),
+    "approval.grant": Action(_("approved"), standings=True),
+    "approval.withdraw": Action(_("approval withdrawn"), standings=True),
+    "sheet.sign": Action(_("signed on the pad"), standings=False),
+    "sheet.scan": Action(_("signed paper list recorded with its scan"), standings=False),
+    "sheet.lock": Action(_("scoresheet signed and locked"), standings=True),
+    "sheet.signatures_withdrawn": Action(_("signatures withdrawn: the sheet changed"), standings=False),
+    "sheet.correct": Action(_("signed scoresheet corrected"), standings=True),
+    "sheet.void": Action(_("scoresheet declared void"), standings=True),
+    "sheet.code_renew": Action(_("table code renewed"), standings=False),
+    "approval.call": Action(_("approval called from the table"), standings=False),
+    "approval.refuse": Action(_("approval refused"), standings=False),
+    "table.scorekeeper": Action(_("scorekeeper changed"), standings=False),
+    "participant.take": Action(
+        _("participants taken from the register or an earlier tournament"), standings=True
+    ),
+    "register.add": Action(_("participants added to the player register"), standings=False),
+    "series.attach": Action(_("tournament added to a series"), standings=False),
+    "series.detach": Action(_("tournament taken out of its series"), standings=False),
 }
 # What happened to one game of a scoresheet: the sheet's own history (5.3.4).
 GAME_ACTIONS = ("entry.create", "entry.update", "entry.delete", "approval.grant", "approval.withdraw")
@@ -367,7 +374,7 @@ class LogEntry(models.Model):
 
     @property
     def label(self) -> str:
-        return str(ACTIONS[self.action])
+        return str(ACTIONS[self.action].label)
 
     @property
     def summary(self) -> str:

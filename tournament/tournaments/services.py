@@ -8,10 +8,9 @@ from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from ..draw.models import Match
 from ..errors import ServiceError
+from ..hooks import Slot
 from ..names import fold_umlauts
-from ..results.models import Approval, GameEntry
 from .audit import record
 from .models import OldSlug, StaffRole, Tournament, default_retention, slug_taken
 from .permissions import Perm, can_create_tournament, require
@@ -30,22 +29,10 @@ TOURNAMENT_FIELDS = (
     "retention_until",
 )
 
-
-def sync_matches(tournament: Tournament) -> None:
-    """One Match per match of the profile; matches past the profile go only while undrawn."""
-    wanted = tournament.rules.matches
-    existing = {m.number: m for m in tournament.matches.all()}
-    for number in range(1, wanted + 1):
-        if number not in existing:
-            Match.objects.create(tournament=tournament, number=number)
-    surplus = [m for n, m in existing.items() if n > wanted]
-    if any(m.is_drawn for m in surplus):
-        raise ServiceError(
-            _("Match %(number)s is already drawn: the profile cannot have fewer matches.")
-            % {"number": min(m.number for m in surplus if m.is_drawn)}
-        )
-    for match in surplus:
-        match.delete()
+# What the base asks the capabilities above it; they answer at start-up (tournament/apps.py).
+drawn = Slot("Was any match of the tournament drawn, a discarded draw too?")  # the draw
+sync_matches = Slot("One match for each match of the tournament's rules.")  # the draw
+has_results = Slot("Was any game or approval of the tournament ever recorded?")  # results
 
 
 def free_slug(name: str) -> str:
@@ -83,9 +70,8 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
     require(user, tournament, Perm.EDIT_TOURNAMENT)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     before = {k: str(getattr(tournament, k)) for k in fields if k in TOURNAMENT_FIELDS}
-    drawn = Match.all_draws.filter(tournament=tournament, drawn_at__isnull=False).exists()
     for key in ("profile", "rule_overrides"):
-        if key in fields and fields[key] != getattr(tournament, key) and drawn:
+        if key in fields and fields[key] != getattr(tournament, key) and drawn(tournament):
             raise ServiceError(
                 _(
                     "The rules are fixed since the draw: every scoresheet is played and counted by "
@@ -117,18 +103,9 @@ def update_tournament(user, tournament: Tournament, **fields) -> Tournament:
         OldSlug.objects.filter(slug=tournament.slug).delete()
         OldSlug.objects.get_or_create(slug=old_slug, defaults={"tournament": tournament})
     sync_matches(tournament)
-    tournament.results_changed()
     after = {k: str(getattr(tournament, k)) for k in before}
     record(tournament, user, "tournament.update", before=before, after=after)
     return tournament
-
-
-def has_results(tournament: Tournament) -> bool:
-    """Whether any game or approval was ever recorded (a discarded draw's too)."""
-    return (
-        GameEntry.objects.filter(scoresheet__match__tournament=tournament).exists()
-        or Approval.objects.filter(scoresheet__match__tournament=tournament).exists()
-    )
 
 
 def _not_own_roles(user, tournament: Tournament, member) -> None:

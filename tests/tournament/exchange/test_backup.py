@@ -17,9 +17,8 @@ from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
 from tournament.exchange.writer import export_document
 from tournament.models import Scoresheet, Tournament
-from tournament.participants import services as participant_service
 from tournament.results import services as sheet_service
-from tournament.results import signing
+from tournament.results import signing, substitutes
 from tournament.results.document import digest_of, legacy_canonical
 from tournament.standings import lots
 from tournament.tournaments import services as tournament_service
@@ -49,7 +48,7 @@ def everything(played, organiser, supervisor, referee, sheet_of, sign_and_correc
     sheet_service.save_entry(
         referee, fresh, Game(1, Contract.RUFER, 1, Suit.EICHEL, partner=3, result=Result.WON), None
     )
-    participant_service.substitute(organiser, played.participants.get(number=4), "Maier, Resi", 2, 9)
+    substitutes.substitute(organiser, played.participants.get(number=4), "Maier, Resi", 2, 9)
     add_players(played, 2, start=50)  # registered late: tied at 0
     lots.draw_lots(organiser, played, seed="los")
     tournament_service.update_tournament(organiser, played, retention_until=datetime.date(2030, 1, 1))

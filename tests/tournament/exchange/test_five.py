@@ -403,7 +403,7 @@ def test_any_damage_to_a_table_of_five_is_refused_without_a_traceback(data):
 def test_a_late_substitute_at_a_table_of_five_survives_the_round_trip(cup, organiser):
     """A substitute may take over in games 33–40 at a table of five only (participants.services
     .substitute); the backup keeps him, and a document claiming it at a table of four is refused."""
-    from tournament.participants.services import substitute
+    from tournament.results.substitutes import substitute
 
     tournament, sheet, _signed = cup
     late = sheet.table.seats.get(position=2).participant

@@ -11,7 +11,7 @@ from django_tasks_db.models import DBTaskResult
 from pypdf import PdfReader
 
 from tournament.errors import ServiceError
-from tournament.jobs import documents, runner
+from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.printing import views as printing_views
 
@@ -86,7 +86,7 @@ def test_a_failing_job_says_why_on_the_page(client, played, organiser, monkeypat
     def refuse(job, progress):
         raise ServiceError("Durchgang 1 ist nicht ausgelost.")
 
-    monkeypatch.setitem(documents.BUILDERS, Job.Kind.SCORESHEETS, refuse)
+    monkeypatch.setitem(runner.BUILDERS, Job.Kind.SCORESHEETS, refuse)
     job = runner.start(played, Job.Kind.SCORESHEETS, "Spiellisten", match=1, blank=True)
     work()
     job.refresh_from_db()
@@ -100,7 +100,7 @@ def test_an_unexpected_error_is_named_and_kept_with_its_traceback(played, monkey
     def crash(job, progress):
         raise RuntimeError("Platte voll")
 
-    monkeypatch.setitem(documents.BUILDERS, Job.Kind.WORKBOOK, crash)
+    monkeypatch.setitem(runner.BUILDERS, Job.Kind.WORKBOOK, crash)
     job = runner.start(played, Job.Kind.WORKBOOK, "Excel")
     work()
     job.refresh_from_db()

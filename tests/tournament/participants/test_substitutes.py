@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from tournament.errors import ServiceError
 from tournament.models import Participant, Substitution
-from tournament.participants import services as participant_service
+from tournament.results import substitutes
 
 pytestmark = pytest.mark.django_db
 
@@ -56,18 +56,18 @@ def test_a_void_sheet_takes_no_substitute_either(played, organiser, supervisor, 
     sheet = sheet_of(played, 2, 1)
     signing.declare_void(supervisor, sheet, "Tisch gesprengt", sheet.version)
     with pytest.raises(ServiceError, match="Durchgang 2, Tisch 1 ist ungültig"):
-        participant_service.substitute(organiser, seated(played, 2, 1), "Ersatz", 1, 5)
+        substitutes.substitute(organiser, seated(played, 2, 1), "Ersatz", 1, 5)
 
 
 def test_substitutes_follow_one_another_in_time(drawn, organiser):
     player = seated(drawn)
-    participant_service.substitute(organiser, player, "Erster", 1, 5)
+    substitutes.substitute(organiser, player, "Erster", 1, 5)
     for match, game in ((1, 5), (1, 1), (1, 4)):
         with pytest.raises(
             ServiceError, match="schon einen Ersatzspieler ab Durchgang 1, Spiel 5 \\(Erster\\)"
         ):
-            participant_service.substitute(organiser, player, "Zweiter", match, game)
-    participant_service.substitute(organiser, player, "Zweiter", 2, 1)
+            substitutes.substitute(organiser, player, "Zweiter", match, game)
+    substitutes.substitute(organiser, player, "Zweiter", 2, 1)
     assert [s.name for s in player.substitutions.order_by("from_match", "from_game")] == ["Erster", "Zweiter"]
     assert player.player_name(1, 4) == player.name and player.player_name(1, 5) == "Erster"
     assert player.player_name(2, 1) == "Zweiter"
@@ -77,9 +77,9 @@ def test_a_substitute_too_young_is_refused_5_2_12(drawn, organiser):
     player = seated(drawn)
     young = drawn.date.replace(year=drawn.date.year - 15)
     with pytest.raises(ServiceError, match="jünger als 16"):
-        participant_service.substitute(organiser, player, "Jung", 2, 1, birth_date=young)
+        substitutes.substitute(organiser, player, "Jung", 2, 1, birth_date=young)
     old = datetime.date(1960, 1, 1)
-    participant_service.substitute(organiser, player, "Alt", 2, 1, birth_date=old)
+    substitutes.substitute(organiser, player, "Alt", 2, 1, birth_date=old)
     assert Substitution.objects.get().birth_date == old
 
 
@@ -90,7 +90,7 @@ def test_a_substitutes_birth_date_travels_in_the_backup_and_is_checked_on_import
     from tournament.exchange.reader import DocumentError, read_document
     from tournament.exchange.writer import export_document
 
-    participant_service.substitute(
+    substitutes.substitute(
         organiser, seated(drawn), "Alt", 2, 1, birth_date=datetime.date(1960, 1, 1)
     )
     document = export_document(drawn)

@@ -7,6 +7,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from tests.tournament.helpers import written_around_the_services
 from tournament.models import Participant, Scoresheet
 from tournament.standings import standings
 
@@ -67,7 +68,7 @@ def test_a_formula_like_name_stays_text(demo, tmp_path):
     Participant.objects.filter(tournament=demo, number=1).update(
         name='=HYPERLINK("http://example.org","klick")', club="=1+1"
     )
-    demo.results_changed()
+    written_around_the_services(demo)
     target = tmp_path / "x.xlsx"
     call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
     sheet = load_workbook(target)["Gesamt"]
@@ -90,7 +91,7 @@ def test_unknown_tournament():
 
 def test_control_characters_do_not_break_the_workbook(demo, tmp_path):
     Participant.objects.filter(tournament=demo, number=2).update(name="Hans\x01Maier")
-    demo.results_changed()
+    written_around_the_services(demo)
     target = tmp_path / "x.xlsx"
     call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
     names = [row[2] for row in load_workbook(target)["Gesamt"].iter_rows(values_only=True)]
@@ -103,7 +104,7 @@ def test_a_void_sheet_is_marked_in_the_workbook(demo, tmp_path):
     sheet = Scoresheet.objects.get(match__tournament=demo, match__number=1, table__number=2)
     sheet.status, sheet.void_reason = Scoresheet.Status.VOID, "Liste unleserlich"
     sheet.save()
-    demo.results_changed()
+    written_around_the_services(demo)
     target = tmp_path / "void.xlsx"
     call_command("export_xlsx", demo.slug, "-o", str(target), stdout=io.StringIO())
     book = load_workbook(target)

@@ -10,6 +10,7 @@ from scoring import Contract, Game, Result, Suit
 from tournament.draw import services as draw_service
 from tournament.models import GameEntry, Scoresheet
 from tournament.results import services as service
+from tournament.tournaments.audit import raise_results_version
 
 postgres_only = pytest.mark.skipif(
     connection.vendor != "postgresql", reason="row locks are PostgreSQL's; SQLite serialises writers"
@@ -115,7 +116,7 @@ def test_a_redraw_and_an_entry_at_once_wait_for_each_other_without_deadlock(shee
             row = locked_sheet(sheet)
             locked.set()
             time.sleep(0.5)  # the redraw arrives while the entry holds the sheet
-            row.match.tournament.results_changed()  # the tournament's row, as store_scored does
+            raise_results_version(row.match.tournament)  # the tournament's row, as a write's record does
         return "entered"
 
     def redraw():

@@ -117,7 +117,7 @@ def test_the_desk_page_shows_five_columns_and_marks_who_sits_out(client, five, r
     url = reverse("referee:sheet", args=[five.match.tournament.slug, 1, 2])
     page = client.get(url).content.decode()
     assert page.count('<th class="seat">') == 5
-    assert 'class="num out"' in page  # game 1's dealer, seat 1
+    assert 'class="p num out"' in page  # game 1's dealer, seat 1 (the one row template's cell)
     assert (
         "von 40 Spielen"
         in client.get(reverse("referee:board", args=[five.match.tournament.slug, 1])).content.decode()
@@ -156,7 +156,7 @@ def test_the_phone_knows_the_size_and_refuses_the_dealer(client, five):
 
 
 def test_a_substitute_takes_over_in_game_36_at_a_table_of_five_only(five, organiser, sheet_of):
-    from tournament.participants.services import substitute
+    from tournament.results.substitutes import substitute
 
     at_five = five.table.seats.get(position=3).participant
     substitute(organiser, at_five, "Ersatz, Fritz", 1, 36)

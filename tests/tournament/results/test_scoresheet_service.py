@@ -8,7 +8,7 @@ from scoring import Contract, Game, Result, Sanction, Suit, Transcribed
 from tournament.errors import ServiceError
 from tournament.models import GameEntry, LogEntry, Scoresheet
 from tournament.results import services as service
-from tournament.results.text import log_change
+from tournament.results.history import log_change
 
 pytestmark = pytest.mark.django_db
 

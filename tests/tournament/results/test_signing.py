@@ -13,6 +13,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from scoring import Contract, Game, Result, Suit
+from tests.tournament.helpers import written_around_the_services
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
@@ -20,7 +21,7 @@ from tournament.models import Correction, Scoresheet
 from tournament.participants import services as participant_service
 from tournament.printing import pdf as printing
 from tournament.results import services as sheet_service
-from tournament.results import signing
+from tournament.results import signing, substitutes
 from tournament.results.document import sheet_digest
 from tournament.standings import standings
 from tournament.tournaments import services as tournament_service
@@ -289,7 +290,7 @@ def test_a_signed_sheet_still_counts_in_the_standings(complete, referee, sign):
     assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
     for status in ("open", "complete", "signed"):
         Scoresheet.objects.filter(pk=complete.pk).update(status=status)
-        tournament.results_changed()
+        written_around_the_services(tournament)
         assert [(r.number, r.key) for r in standings.compute(tournament).rows] == before
 
 
@@ -352,7 +353,7 @@ def test_every_signature_and_scan_is_in_the_log(complete, referee, sign):
 
 def test_a_game_changed_at_the_desk_after_signatures_withdraws_them(played, sheet_of, referee, sign):
     from tournament.models import LogEntry, Signature
-    from tournament.results import services
+    from tournament.results import services, writing
     from tournament.results.store import to_engine
 
     sheet = sign(referee, sheet_of(played, 1, 1), positions=(1, 2, 3))
@@ -377,7 +378,7 @@ def test_a_game_changed_at_the_desk_after_signatures_withdraws_them(played, shee
     sheet = sign(referee, sheet, positions=(1, 2, 3, 4))
     assert sheet.status == "signed"  # all four signed the sheet as it is now
     # Approvals and deletions withdraw them too; a sheet with none to withdraw writes no line.
-    assert services.withdraw_signatures(referee, sheet) == []
+    assert writing.withdraw_signatures(referee, sheet) == []
 
 
 def test_a_substitute_taking_a_seat_withdraws_the_signatures_given(
@@ -385,11 +386,10 @@ def test_a_substitute_taking_a_seat_withdraws_the_signatures_given(
 ):
     """The sheet is signed again with the substitute's name on his seat (5.2.11, 5.3.2)."""
     from tournament.models import LogEntry
-    from tournament.participants import services as participants
 
     sheet = sign(referee, sheet_of(played, 1, 1), positions=(1, 2))
     player = sheet.table.seats.get(position=2).participant
-    participants.substitute(organiser, player, "Ersatz, Sepp", from_match=1, from_game=1)
+    substitutes.substitute(organiser, player, "Ersatz, Sepp", from_match=1, from_game=1)
     assert not sheet.signatures.exists()
     log = LogEntry.objects.get(scoresheet=sheet, action="sheet.signatures_withdrawn")
     assert log.data["seats"] == [1, 2]

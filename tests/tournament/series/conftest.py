@@ -6,6 +6,7 @@ import datetime
 import pytest
 from django.contrib.auth.models import Permission
 
+from tests.tournament.helpers import written_around_the_services
 from tournament.draw.models import Seat
 from tournament.draw.services import draw_all
 from tournament.models import Participant, Person, Series
@@ -40,7 +41,7 @@ def played_by(make_tournament):
             Seat.objects.filter(participant=participant, match__number=1).update(
                 points=points[participant.person]
             )
-        tournament.results_changed()
+        written_around_the_services(tournament)
         return tournament
 
     return played_by

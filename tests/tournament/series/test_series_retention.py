@@ -8,8 +8,8 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.i18n import stored_text
 from tournament.models import Person, Series, SeriesNumber, Tournament
+from tournament.site.retention import purge
 from tournament.tournaments.models import RETENTION_MONTHS, add_months
-from tournament.tournaments.retention import purge
 
 pytestmark = pytest.mark.django_db
 

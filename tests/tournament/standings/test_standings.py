@@ -13,13 +13,14 @@ from django.urls import reverse
 
 from scoring import Contract, Game, Result, Suit
 from scoring.ranking import Tally
+from tests.tournament.helpers import written_around_the_services
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.errors import ServiceError
 from tournament.models import LotDraw, Participant, Scoresheet, Seat, Substitution
 from tournament.participants import services as participant_service
 from tournament.results import services as sheet_service
-from tournament.results import signing
+from tournament.results import signing, substitutes
 from tournament.standings import lots as lots_service
 from tournament.standings import standings
 from tournament.tournaments.permissions import COMMAND_LINE
@@ -136,7 +137,7 @@ def test_lots_only_for_prize_places(drawn, organiser, supervisor, enter):
     enter(supervisor, two, Game(1, Contract.RUFER, 1, suit=Suit.GRAS, partner=2, result=Result.WON))
     drawn.prize_places = 2
     drawn.save()
-    drawn.results_changed()
+    written_around_the_services(drawn)
     lot = lots_service.draw_lots(organiser, drawn, prize_places_only=True, seed="p")
     assert [sorted(g["members"]) for g in lot.groups] == [
         sorted([at_one[1], at_one[2], at_two[1], at_two[2]])
@@ -350,7 +351,7 @@ def test_cached_standings_follow_every_kind_of_write(drawn, organiser, superviso
         lambda: participant_service.update_participant(
             organiser, Participant.objects.get(tournament=drawn, number=2), name="Umbenannt"
         ),
-        lambda: participant_service.substitute(
+        lambda: substitutes.substitute(
             organiser, Participant.objects.get(tournament=drawn, number=3), "Ersatz", 2
         ),
         lambda: participant_service.set_status(
@@ -386,7 +387,7 @@ def test_each_criterion_decides_in_turn_in_the_database(drawn):
         ):
             setattr(seat, field, value)
         seat.save()
-    drawn.results_changed()
+    written_around_the_services(drawn)
     result = standings.compute(drawn)
     assert [(row.rank, row.number) for row in result.rows] == [
         (1, 1),
@@ -427,83 +428,6 @@ def test_a_participants_match_in_play_shows_a_total_so_far(drawn, referee, enter
     assert "Zwischenstand" in page and "Endstand" not in page  # 1 of 32 games: not the match total
 
 
-@pytest.mark.django_db
-def test_the_cached_table_follows_every_result(client, drawn, referee, sheet_of, enter, settings):
-    settings.STANDINGS_FRESH_SECONDS = 0  # every result shows at once
-    """The rendered standings table is kept in the cache the server's processes share, under
-    the results version: the next game entered shows at once, and each language and page is
-    kept on its own."""
-    from django.core.cache import caches
-    from django.core.cache.utils import make_template_fragment_key
-
-    from scoring import Contract, Game, Result, Suit
-    from tournament.standings import standings
-
-    address = f"/t/{drawn.slug}/standings/"
-
-    def table(**extra):
-        page = client.get(address, **extra).content.decode()
-        return page[page.index("<table") : page.index("</table>")]
-
-    def kept(results, language="de"):
-        key = make_template_fragment_key("standings_table", [[*results, language, address]])
-        return caches["local"].get(key) is not None
-
-    first = standings.results_key(drawn)
-    before = table()
-    assert table() == before and kept(first)  # the second time from the cache
-    game = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
-    enter(referee, sheet_of(drawn, 1, 1), game)
-    second = standings.results_key(drawn)
-    assert not kept(second)
-    after = table()
-    assert after != before and kept(second) and kept(first)
-    assert not kept(second, "en")
-    assert table(HTTP_ACCEPT_LANGUAGE="en") != after and kept(second, "en")
-
-
-@pytest.mark.django_db
-def test_a_visitors_standings_page_is_served_whole_from_the_cache(
-    client, drawn, referee, organiser, sheet_of, enter, django_assert_max_num_queries, settings
-):
-    settings.STANDINGS_FRESH_SECONDS = 0  # every result shows at once
-    from scoring import Contract, Game, Result, Suit
-
-    url = f"/t/{drawn.slug}/standings/"
-    first = client.get(url).content
-    with django_assert_max_num_queries(2):  # the tournament and its results version
-        assert client.get(url).content == first
-    assert b"csrfmiddlewaretoken" not in first  # the same page for every visitor
-    game = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
-    enter(referee, sheet_of(drawn, 1, 1), game)
-    assert client.get(url).content != first  # a new result, a new page
-    # Staff see their own name and log-out on it: never a page kept for visitors.
-    client.force_login(organiser)
-    page = client.get(url).content.decode()
-    assert organiser.get_username() in page and "csrfmiddlewaretoken" in page
-
-
-@pytest.mark.django_db
-def test_while_results_keep_coming_a_visitors_page_may_be_seconds_old(
-    client, drawn, referee, sheet_of, enter, settings
-):
-    """Issue 16: with phones entering games every second, each process draws a visitor's page at
-    most every STANDINGS_FRESH_SECONDS; after that the next visitor gets the new results."""
-    from scoring import Contract, Game, Result, Suit
-
-    settings.STANDINGS_FRESH_SECONDS = 3600
-    url = f"/t/{drawn.slug}/standings/"
-    before = client.get(url).content
-    enter(
-        referee,
-        sheet_of(drawn, 1, 1),
-        Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON),
-    )
-    assert client.get(url).content == before  # within the window: the kept page
-    settings.STANDINGS_FRESH_SECONDS = 0
-    assert client.get(url).content != before  # past it: the new results
-
-
 def test_the_header_orders_by_its_columns_and_keeps_the_search(drawn, client):
     """The header cells as django-tables2 draws them (templatetags: standings_header): each
     column a link that orders by it, the search kept; the column ordered by is marked."""
@@ -516,66 +440,3 @@ def test_the_header_orders_by_its_columns_and_keeps_the_search(drawn, client):
     english = client.get(url, {"sort": "-points"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     head = english[english.index("<thead") : english.index("</thead>")]
     assert 'class="desc orderable"><a href="?sort=points">Pts.</a>' in head
-
-
-@pytest.mark.django_db
-def test_a_page_drawn_from_older_standings_is_kept_as_of_them(
-    client, drawn, referee, sheet_of, enter, settings
-):
-    """Within STANDINGS_FRESH_SECONDS a visitor's page may be drawn from standings a result older
-    than the version its request read; it is kept as of the standings it shows, so that once
-    the window is over it is drawn afresh even when no result comes any more (the last game of
-    the tournament would otherwise stay unseen until the next result, or for an hour)."""
-    from scoring import Contract, Game, Result, Suit
-
-    settings.STANDINGS_FRESH_SECONDS = 3600
-    url = f"/t/{drawn.slug}/standings/"
-    client.get(url)  # the standings computed before the last result
-    game = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
-    enter(referee, sheet_of(drawn, 1, 1), game)
-    stale = client.get(url, {"sort": "rank"}).content  # another page, drawn from them
-    settings.STANDINGS_FRESH_SECONDS = 0  # the window is over; no result comes
-    assert client.get(url, {"sort": "rank"}).content != stale
-
-
-@pytest.mark.django_db
-def test_a_cache_folder_that_fails_costs_no_visitor_his_page(client, drawn, settings, tmp_path, caplog):
-    blocker = tmp_path / "a file"
-    blocker.write_text("not a folder")
-    settings.CACHES = {
-        **settings.CACHES,
-        "default": {**settings.CACHES["default"], "LOCATION": str(blocker / "cache")},
-    }
-    response = client.get(f"/t/{drawn.slug}/standings/")
-    assert response.status_code == 200 and b"<table" in response.content
-    assert "shared cache" in caplog.text
-
-
-@pytest.mark.django_db
-def test_only_the_addresses_the_pages_link_to_are_kept(client, drawn):
-    from django.core.cache import caches
-
-    from tournament.templatetags import tournament_extras
-
-    url = f"/t/{drawn.slug}/standings/"
-    local = caches["local"]
-
-    def pages():
-        return [key for key in local._cache if "standings-page" in key]
-
-    client.get(url, {"page": "1", "sort": "-points"})
-    assert len(pages()) == 1
-    made_up_addresses = (
-        {"x": "1"},
-        {"sort": ",".join(["points"] * 30)},
-        {"sort": "junk1"},
-        {"page": ["1", "2"]},
-        {"page": "01"},
-        {"q": "x" * 41},
-    )
-    for made_up in made_up_addresses:
-        assert client.get(url, made_up).status_code == 200
-    assert len(pages()) == 1  # drawn, not kept
-    for n in range(tournament_extras.HEADERS_KEPT + 5):
-        client.get(url, {"sort": ",".join(["name"] * (n % 7 + 1)) + f",-points{',rank' * (n // 7)}"})
-    assert len(tournament_extras._HEADERS) <= tournament_extras.HEADERS_KEPT

@@ -262,7 +262,7 @@ def test_a_game_typed_offline_under_a_renewed_code_stays_in_view(phone, drawn, s
     page says the code was renewed and still lists the game, until the players remove the list.
     Long surnames head their columns whole, on lines of their own, at phone width."""
     from tournament.models import Participant
-    from tournament.tablephone import services
+    from tournament.tablephone.supervisor import renew_code
 
     sheet = sheet_of(drawn, 1, 1)
     seat = sheet.table.seats.get(position=2)
@@ -279,7 +279,7 @@ def test_a_game_typed_offline_under_a_renewed_code_stays_in_view(phone, drawn, s
     sauspiel(phone, "Eichel", 1, 3, True)
     phone.wait_text("#queue", "noch nicht gesendet")
     old = sheet.code
-    services.renew_code(referee, sheet)
+    renew_code(referee, sheet)
     driver.delete_network_conditions()
     phone.wait_text("#refusals", "Nicht gespeichert", seconds=20)
     phone.wait_text("#refusals", "erneuert")
@@ -326,3 +326,30 @@ def test_signatures_are_given_again_after_a_change_and_every_phone_sees_the_lock
     assert not desk.find("#sign").is_displayed() and "Endstand" not in desk.find("body").text
     assert "unterschrieben" in desk.find("#net").text
     desk.screenshot("table-second-phone-locked")
+
+
+def test_the_phone_names_the_later_solo_its_change_strikes(phone, drawn, sheet_of, referee, enter):
+    """Issue 26: game 2 changed into a Solo makes game 6's Wenz the fifth Solo without approval
+    (5.2.16): the phone's answer says so under the message, and the row shows it struck."""
+    from tournament.results.notation import typed_game
+
+    from .test_phone_effects import SHEET
+
+    sheet = sheet_of(drawn, 1, 1)
+    for number, notation in SHEET.items():
+        enter(referee, sheet, typed_game(notation, number))
+    open_table(phone, sheet)
+    phone.find("#sheet tr[data-game='2']").click()
+    tap(phone, "ändern")
+    phone.wait_text("#entry-title", "Spiel 2 ändern")
+    tap(phone, "Eichel-Solo")
+    tap_seat(phone, 2)
+    tap(phone, "gewonnen")
+    tap(phone, "keins")
+    phone.wait_text("#answer .effects", "Spiel 6", seconds=15)
+    told = phone.find("#answer .effects").text
+    assert "gestrichen" in told and "Spiel 2" in told.split("Spiel 6", 1)[1]
+    assert phone.find("#answer").text.startswith("Spiel 2:")
+    phone.wait_text("#sheet tr[data-game='6']", "gestrichen")
+    assert GameEntry.objects.get(scoresheet=sheet, number=6).struck
+    phone.screenshot("table-effect-struck")

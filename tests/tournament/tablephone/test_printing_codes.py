@@ -13,8 +13,8 @@ from tournament.models import Scoresheet
 from tournament.printing import pdf as printing
 from tournament.printing.tablecodes import table_code
 from tournament.results import signing
-from tournament.tablephone import services
-from tournament.tablephone.services import formatted
+from tournament.tablephone.codes import formatted
+from tournament.tablephone.supervisor import renew_code
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -107,7 +107,7 @@ def test_a_discarded_draw_has_no_working_code(played, sheet_of):
 def test_a_renewed_code_is_printed_anew(drawn, referee, organiser, client, sheet_of):
     sheet = sheet_of(drawn, 1, 2)
     old = sheet.code
-    new = services.renew_code(referee, sheet)
+    new = renew_code(referee, sheet)
     assert new != old
     client.force_login(organiser)
     response = client.get(reverse("organiser:print_scoresheets", args=[drawn.slug, 1, "pdf"]), {"blank": "1"})

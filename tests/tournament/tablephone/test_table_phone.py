@@ -11,8 +11,11 @@ from django.urls import reverse
 from scoring import Contract, Game, Result, Suit
 from tournament.errors import ServiceError
 from tournament.models import ApprovalCall, LogEntry, PhoneReceipt, Scoresheet
-from tournament.tablephone import services
-from tournament.tablephone.services import CodeRefused, sheet_for_code
+from tournament.results import services as sheet_service
+from tournament.results import substitutes
+from tournament.tablephone import table
+from tournament.tablephone.codes import CodeRefused, TableActor, formatted, open_code
+from tournament.tablephone.supervisor import answer_call, renew_code
 from tournament.tablephone.views import phone_context
 
 
@@ -54,11 +57,11 @@ def test_the_code_opens_its_sheet_with_names_and_the_dealer(client, sheet):
     page = response.content.decode()
     for seat in sheet.table.seats.select_related("participant"):
         assert seat.participant.name in page
-    assert "nächstes Spiel" in page  # the rows written in Python are German too
+    assert "nächstes Spiel" in page  # the rows (sheet/_rows.html) are German too
     state = response.context["state"]
     assert state["next"] == 1 and state["dealer"] == 1
     # typed with capitals and a dash, it leads to the same sheet
-    typed = services.formatted(sheet.code).upper()
+    typed = formatted(sheet.code).upper()
     assert client.get(reverse("table:enter"), {"code": typed}).url == reverse(
         "table:sheet", args=[sheet.code]
     )
@@ -85,7 +88,7 @@ def test_the_phone_is_told_what_the_desk_would_say(client, sheet, referee, enter
     form = GameForm({"number": 1, "notation": "re11+", "sheet": sheet.pk, "version": 0})
     assert form.is_valid()
     with pytest.raises(Exception) as desk:
-        services.sheet_service.save_entry(referee, sheet, form.entry(), 0)
+        sheet_service.save_entry(referee, sheet, form.entry(), 0)
     assert answer["message"] == str(desk.value.message)
     # a number the desk took meanwhile: refused with what is stored now
     enter(referee, sheet, Game(2, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON))
@@ -120,9 +123,9 @@ def test_a_change_from_a_stale_phone_is_refused(client, sheet, referee, enter):
 
 def test_the_code_opens_one_sheet_only(client, drawn, sheet_of, sheet):
     other = sheet_of(drawn, 1, 2)
-    actor = services.TableActor(sheet)
+    actor = TableActor(sheet)
     with pytest.raises(PermissionDenied):
-        services.sheet_service.save_entry(
+        sheet_service.save_entry(
             actor, other, Game(1, Contract.RUFER, 1, suit=Suit.GRAS, partner=3, result=Result.WON), None
         )
     assert not other.entries.exists()
@@ -133,7 +136,7 @@ def test_the_code_opens_one_sheet_only(client, drawn, sheet_of, sheet):
 
 def test_a_renewed_code_is_dead(client, sheet, referee):
     old = sheet.code
-    services.renew_code(referee, sheet)
+    renew_code(referee, sheet)
     page = client.get(reverse("table:sheet", args=[old]))
     # The phone still holding it is told the code was renewed, not that it was mistyped; the
     # page lists what the phone could not send with it (leftover.js, its storage under the code).
@@ -156,7 +159,7 @@ def test_a_redrawn_match_kills_the_code(client, drawn, sheet, sheet_of):
     send(client, sheet, "r" * 16, "game", number=1, notation="re13+")
     draw_service.draw_one(COMMAND_LINE, drawn, 1, seed="neu", discard_results=True)
     with pytest.raises(CodeRefused) as refused:
-        sheet_for_code(sheet.code)
+        open_code(sheet.code)
     assert refused.value.status == 410 and "neu ausgelost" in refused.value.message
     _response, answer = send(client, sheet, "r" * 15 + "s", "game", number=2, notation="re13+")
     assert answer["gone"] and "neu ausgelost" in answer["message"]
@@ -181,7 +184,7 @@ def test_the_approval_round_trip(client, sheet, supervisor):
     assert call.status == "waiting" and call.hand[0] == "EO"
     state = phone_context(sheet)["state"]
     assert state["calls"][0]["status"] == "waiting"
-    services.answer_call(supervisor, call, approve=True)
+    answer_call(supervisor, call, approve=True)
     call.refresh_from_db()
     assert call.status == "approved" and call.answered_by_name == supervisor.username
     approval = sheet.approvals.get(number=1)
@@ -192,14 +195,14 @@ def test_the_approval_round_trip(client, sheet, supervisor):
     assert not sheet.entries.get(number=1).struck
     # answered once only
     with pytest.raises(ServiceError):
-        services.answer_call(supervisor, call, approve=False)
+        answer_call(supervisor, call, approve=False)
 
 
 def test_a_refused_call_is_told_to_the_table(client, sheet, supervisor):
     send(client, sheet, "i" * 16, "call", number=1, contract="sie", declarer=3)
     call = ApprovalCall.objects.get(scoresheet=sheet)
     before = phone_context(sheet)["state"]["etag"]
-    services.answer_call(supervisor, call, approve=False, reason="keine Sie")
+    answer_call(supervisor, call, approve=False, reason="keine Sie")
     context = phone_context(sheet)
     assert context["state"]["etag"] != before
     assert context["state"]["calls"][0]["status"] == "refused"
@@ -210,9 +213,9 @@ def test_only_the_supervisor_answers_a_call(client, sheet, referee):
     send(client, sheet, "j" * 16, "call", number=1, contract="sie", declarer=3)
     call = ApprovalCall.objects.get(scoresheet=sheet)
     with pytest.raises(PermissionDenied):
-        services.answer_call(referee, call, approve=True)
+        answer_call(referee, call, approve=True)
     with pytest.raises(PermissionDenied):
-        services.answer_call(services.TableActor(sheet), call, approve=True)
+        answer_call(TableActor(sheet), call, approve=True)
 
 
 def test_sign_at_the_table_locks_the_sheet(client, played, sheet_of, signature_png):
@@ -271,7 +274,7 @@ def test_the_board_shows_calls_phones_and_codes(client, drawn, sheet, referee, s
     page = client.get(reverse("referee:board", args=[drawn.slug, 1])).content.decode()
     assert "1 Ruf nach Genehmigung" in page
     assert "Handy offline seit" in page
-    assert services.formatted(sheet.code) in page and "Code erneuern" in page
+    assert formatted(sheet.code) in page and "Code erneuern" in page
     assert "Ablehnen" not in page  # a referee does not answer calls
     ApprovalCall.objects.filter(scoresheet=sheet).update(created=timezone.now() - timedelta(minutes=5))
     client.force_login(supervisor)
@@ -310,17 +313,17 @@ def test_renewing_takes_the_board_button(client, drawn, sheet, referee):
     response = client.post(url, follow=True)
     sheet.refresh_from_db()
     assert sheet.code != old
-    assert services.formatted(sheet.code) in response.content.decode()
+    assert formatted(sheet.code) in response.content.decode()
 
 
 def test_the_phones_traces_are_anonymised_with_the_tournament(client, drawn, sheet, supervisor):
     import datetime
 
-    from tournament.tournaments.retention import purge
+    from tournament.site.retention import purge
 
     send(client, sheet, "trace" * 4, "game", number=1, notation="re13+")
     send(client, sheet, "trace" * 3 + "calls", "call", number=2, contract="sie", declarer=1)
-    services.answer_call(supervisor, ApprovalCall.objects.get(scoresheet=sheet), approve=False)
+    answer_call(supervisor, ApprovalCall.objects.get(scoresheet=sheet), approve=False)
     drawn.retention_until = datetime.date(2020, 1, 1)
     drawn.save()
     purge(drawn)
@@ -357,7 +360,7 @@ def test_a_call_for_a_game_entered_meanwhile_is_closed_not_approved(client, draw
 def test_the_answer_to_a_game_is_the_sheet_as_stored(client, sheet, supervisor):
     """The answer is drawn from what the write itself stored (no second read): it must be the
     page a phone reading the sheet afresh gets, approvals, struck games and all."""
-    services.sheet_service.approve(supervisor, sheet, 2, "solo")
+    sheet_service.approve(supervisor, sheet, 2, "solo")
     _r, first = send(client, sheet, "m" * 16, "game", number=1, notation="re13+")
     _r, second = send(client, sheet, "n" * 16, "game", number=2, notation="se2+")
     assert first["ok"] and second["ok"], (first, second)
@@ -398,15 +401,15 @@ def test_a_refused_game_raises_no_version_and_keeps_the_receipt(client, sheet):
 def desk_writes_while_the_phone_plans(monkeypatch, write):
     """The phone's game is planned outside the write lock; ``write`` runs right after the plan,
     as another table member's or the desk's write landing before the phone's takes the lock."""
-    planned = services.plan_game
+    planned = table.plan_game
 
-    def plan_then_write(actor, sheet, data):
-        plan = planned(actor, sheet, data)
-        monkeypatch.setattr(services, "plan_game", planned)  # once: the fallback plans anew
+    def plan_then_write(actor, sheet, data, **facts):
+        plan = planned(actor, sheet, data, **facts)
+        monkeypatch.setattr(table, "plan_game", planned)  # once: the fallback plans anew
         write()
         return plan
 
-    monkeypatch.setattr(services, "plan_game", plan_then_write)
+    monkeypatch.setattr(table, "plan_game", plan_then_write)
 
 
 def test_a_game_planned_before_another_write_is_planned_again_under_the_lock(
@@ -451,7 +454,7 @@ def test_a_game_is_not_written_to_a_sheet_declared_void_while_it_was_planned(
 
 def test_a_code_renewed_while_a_game_was_planned_writes_nothing(client, sheet, referee, monkeypatch):
     old = Scoresheet.objects.get(pk=sheet.pk)
-    desk_writes_while_the_phone_plans(monkeypatch, lambda: services.renew_code(referee, sheet))
+    desk_writes_while_the_phone_plans(monkeypatch, lambda: renew_code(referee, sheet))
     response, _answer = send(client, old, "u" * 16, "game", number=1, notation="re13+")
     assert response.status_code == 410  # a renewed code is dead, as it is without the race
     assert not sheet.entries.exists()
@@ -476,13 +479,13 @@ def test_a_phones_game_is_planned_outside_the_write_transaction(client, sheet, m
 
     outside = len(connection.atomic_blocks)  # the test's own transaction
     depths = []
-    planned = services.plan_game
+    planned = table.plan_game
 
-    def plan(actor, sheet, data):
+    def plan(actor, sheet, data, **facts):
         depths.append(len(connection.atomic_blocks))
-        return planned(actor, sheet, data)
+        return planned(actor, sheet, data, **facts)
 
-    monkeypatch.setattr(services, "plan_game", plan)
+    monkeypatch.setattr(table, "plan_game", plan)
     _r, answer = send(client, sheet, "t" * 16, "game", number=1, notation="re13+")
     assert answer["ok"] and depths == [outside]
 
@@ -492,10 +495,9 @@ def test_the_answer_to_a_game_shows_the_calls_substitutes_and_players_as_a_fresh
 ):
     """The write's lookup tells which of these rows the sheet has (results.sheet.absent_rows);
     where it has them, the answer reads them as a fresh read of the sheet does."""
-    from tournament.participants import services as participant_service
 
     seat = sheet.table.seats.select_related("participant").get(position=2)
-    participant_service.substitute(organiser, seat.participant, "Aigner, Vroni", 1, from_game=1)
+    substitutes.substitute(organiser, seat.participant, "Aigner, Vroni", 1, from_game=1)
     _r, called = send(client, sheet, "u" * 16, "call", number=5, contract="sie", declarer=1)
     assert called["ok"], called
     _r, answer = send(client, sheet, "v" * 16, "game", number=1, notation="re13+")
@@ -551,3 +553,28 @@ def test_the_folders_addresses_lead_to_the_tournaments(client):
     for address in ("/manage/", "/referee/", "/t/"):
         response = client.get(address)
         assert response.status_code == 302 and response["Location"] == reverse("home")
+
+
+def test_a_signature_given_at_one_phone_is_seen_at_the_others_poll(client, played, sheet_of, signature_png):
+    """A signature raises no version: the poll's etag counts the signatures (the other phones at
+    the table showed the pad for a player who had signed, until the next game)."""
+    sheet = sheet_of(played, 1, 1)
+    url = reverse("table:part", args=[sheet.code])
+    before = client.get(url).json()["state"]
+    sign_on_the_phone(client, sheet, (1,), signature_png)
+    response = client.get(url, {"seen": before["etag"]})
+    assert response.status_code == 200 and response.json()["state"]["signed"] == [1]
+    assert response.json()["state"]["version"] == before["version"]
+    assert client.get(url, {"seen": response.json()["state"]["etag"]}).status_code == 204
+
+
+def test_the_notation_is_read_outside_forms_with_the_desks_message():
+    from tournament.results.notation import typed_game
+
+    with pytest.raises(ServiceError) as empty:
+        typed_game("  ", 1)
+    assert "re13+" in str(empty.value.message)
+    with pytest.raises(ServiceError) as unreadable:
+        typed_game("quatsch", 1)
+    assert unreadable.value.message
+    assert typed_game("re13+", 1).declarer == 1

@@ -8,7 +8,7 @@ from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
 from tournament.exchange.writer import dumps, export_document
 from tournament.models import Team
-from tournament.teams import services as team_service
+from tournament.participants import teams as team_service
 from tournament.teams import standings as team_standings
 from tournament.tournaments.permissions import COMMAND_LINE
 

@@ -12,14 +12,15 @@ from django.urls import reverse
 from django.utils import translation
 from openpyxl import load_workbook
 
+from tests.tournament.helpers import written_around_the_services
 from tournament.errors import ServiceError
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
 from tournament.exchange.writer import dumps, export_document
 from tournament.models import LotDraw, Seat, Team, TeamLotDraw
+from tournament.participants import teams as team_service
 from tournament.printing.workbook import EXPORTERS
 from tournament.standings import standings
-from tournament.teams import services as team_service
 from tournament.teams import standings as team_standings
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments.permissions import COMMAND_LINE
@@ -35,7 +36,7 @@ def set_points(tournament, points):
     ):
         seat.points = points.get(seat.participant.number, 0)
         seat.save(update_fields=["points"])
-    tournament.results_changed()
+    written_around_the_services(tournament)
 
 
 def make_teams(tournament, plan):

@@ -9,9 +9,9 @@ from openpyxl import load_workbook
 from pypdf import PdfReader
 
 from tournament.models import Team
+from tournament.participants import teams as team_service
 from tournament.printing.workbook import EXPORTERS
 from tournament.standings import standings
-from tournament.teams import services as team_service
 from tournament.teams import standings as team_standings
 from tournament.tournaments.permissions import COMMAND_LINE
 

@@ -9,8 +9,8 @@ from openpyxl import Workbook
 from tournament.errors import ServiceError
 from tournament.models import LogEntry, Participant, Team
 from tournament.participants import registration
+from tournament.participants import teams as team_service
 from tournament.participants.services import import_participants
-from tournament.teams import services as team_service
 
 pytestmark = pytest.mark.django_db
 

@@ -4,10 +4,11 @@ ranks (issue 17)."""
 import pytest
 
 from scoring import Contract, Game, Result, Suit
+from tests.tournament.helpers import written_around_the_services
 from tournament.models import Participant, Scoresheet, Seat
-from tournament.participants import services as participant_service
+from tournament.participants import teams as team_service
 from tournament.results import services as sheet_service
-from tournament.teams import services as team_service
+from tournament.results import substitutes
 from tournament.teams import standings as team_standings
 from tournament.tournaments.permissions import COMMAND_LINE
 
@@ -73,7 +74,7 @@ def test_each_count_decides_in_turn_on_the_members_sums(drawn):
         ):
             setattr(seat, field, value)
         seat.save()
-    drawn.results_changed()
+    written_around_the_services(drawn)
     people = {p.number: p for p in drawn.participants.all()}
     for name, numbers in (("A", [1, 2]), ("B", [3, 4]), ("C", [5]), ("D", [6]), ("E", [7]), ("F", [8])):
         team(drawn, name, [people[n] for n in numbers])
@@ -90,7 +91,7 @@ def test_each_count_decides_in_turn_on_the_members_sums(drawn):
 
 def test_a_substitutes_points_count_for_the_start_number_and_its_team(drawn, organiser, supervisor, enter):
     one, at_one = seated(drawn, 1, 1)
-    participant_service.substitute(organiser, at_one[1], "Maier, Resi", 1, 3)
+    substitutes.substitute(organiser, at_one[1], "Maier, Resi", 1, 3)
     for n in range(1, 5):  # games 3 and 4 are the substitute's: all four count for the start number
         enter(supervisor, one, Game(n, Contract.SOLO, 1, suit=Suit.HERZ, result=Result.WON))
     team(drawn, "Mit Ersatz", [at_one[1], at_one[2]])

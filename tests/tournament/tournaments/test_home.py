@@ -8,14 +8,14 @@ from django.urls import reverse
 from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.models import ApprovalCall, Tournament
-from tournament.participants import services as participant_service
+from tournament.participants import teams as team_service
 from tournament.prizes import services as prize_service
 from tournament.prizes.reckoning import Line
+from tournament.results import substitutes
 from tournament.series import services as series_service
 from tournament.series.models import Series
 from tournament.standings import lots
-from tournament.tablephone import services as table_service
-from tournament.teams import services as team_service
+from tournament.tablephone import table as table_service
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
@@ -92,7 +92,7 @@ def signed_and_corrected(played, referee, supervisor, sheet_of, sign_and_correct
     """A record of every model: a played tournament with a signed, corrected sheet and lots."""
     sign_and_correct(referee, supervisor, sheet_of(played))
     participant = played.participants.first()
-    participant_service.substitute(COMMAND_LINE, participant, "Maier, Resi", 2)
+    substitutes.substitute(COMMAND_LINE, participant, "Maier, Resi", 2)
     add_players(played, 2, start=50)  # registered after the draw: tied at 0
     lots.draw_lots(COMMAND_LINE, played, seed="admin")
     team = team_service.create_team(COMMAND_LINE, played, "Moosach")  # a team with a member

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand
 
-from ...tournaments.retention import expired, forget_uploads, purge
+from ...site.retention import expired, forget_uploads, purge
 
 
 class Command(BaseCommand):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from openpyxl import load_workbook
 from openpyxl.utils.escape import unescape
 
-from tournament.printing.xlsx import MAX_TEXT, sheet_titles, workbook_bytes
+from tournament.documents.xlsx import MAX_TEXT, sheet_titles, workbook_bytes
 
 
 def read(content: bytes):

@@ -20,7 +20,8 @@ from ..participants.models import Participant, Substitution
 from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
 from ..series.models import Person
 from ..tablephone.models import ApprovalCall, PhoneReceipt
-from .models import GAME_ACTIONS, LogEntry, Tournament
+from ..tournaments.audit import record
+from ..tournaments.models import GAME_ACTIONS, LogEntry, Tournament
 
 
 @dataclass
@@ -109,7 +110,8 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
         ApprovalCall.objects.filter(scoresheet__in=sheets).update(answered_by=None, answered_by_name="")
         _anonymise_log(tournament)
         sheets.update(paper_scan="", void_reason="")
-        tournament.results_changed()
+        # The names on the standings change: recorded without a name of its own (5.3.5).
+        record(tournament, None, "tournament.anonymise", participants=report.participants)
     _persons_due(person_ids, today).update(name=anonymous_person_name(), club="", birth_date=None)
     transaction.on_commit(lambda: [scan.storage.delete(scan.name) for scan in scans])
     return report

@@ -1,21 +1,21 @@
-"""What each kind of job makes: ``build(job, progress) -> (filename, mime, bytes)``. The pages
-that answer at once for small work call the same functions (one way to make each document)."""
+"""The printed documents as background jobs (tournament/jobs): what each kind makes, registered
+in ``jobs.runner.BUILDERS`` at start-up. The pages that answer at once for small work call the
+same functions (one way to make each document)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
 
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from ..documents.pdf import render_pdf
 from ..errors import ServiceError
-from ..printing.pdf import _pdf, render_workers, scoresheets_pdf, sheets_of
-from ..printing.workbook import EXPORTERS
+from ..jobs.models import Job
+from ..jobs.runner import Builder, Progress
 from ..standings import standings
 from ..tournaments.models import Tournament
-from .models import Job
+from .pdf import render_workers, scoresheets_pdf, sheets_of
+from .workbook import EXPORTERS
 
-Progress = Callable[[int, int], None]
 PDF = "application/pdf"
 
 
@@ -56,7 +56,7 @@ def _rankings(job: Job, progress: Progress) -> tuple[str, str, bytes]:
     match = job.params.get("match")
     progress(0, 1)
     html = render_to_string("print/rankings.html", rankings_context(job.tournament, match))
-    return rankings_name(job.tournament, match), PDF, _pdf(html)
+    return rankings_name(job.tournament, match), PDF, render_pdf(html)
 
 
 def _certificates(job: Job, progress: Progress) -> tuple[str, str, bytes]:
@@ -64,44 +64,16 @@ def _certificates(job: Job, progress: Progress) -> tuple[str, str, bytes]:
     html = render_to_string(
         "print/certificates.html", certificates_context(job.tournament, job.params["places"])
     )
-    return f"{job.tournament.slug}-urkunden.pdf", PDF, _pdf(html)
+    return f"{job.tournament.slug}-urkunden.pdf", PDF, render_pdf(html)
 
 
 def _workbook(job: Job, progress: Progress) -> tuple[str, str, bytes]:
     return EXPORTERS["xlsx"].render(job.tournament, progress=progress)
 
 
-def _import(job: Job, progress: Progress) -> None:
-    """A large tournament document, checked again and written as a new tournament (all or
-    nothing); the job then links to it. The uploaded file goes once the import is done."""
-    from django.core.exceptions import PermissionDenied
-
-    from ..exchange.importer import import_plan
-    from ..exchange.reader import DocumentError, read_document
-    from ..exchange.views import upload_folder
-
-    path = upload_folder() / f"{job.params['token']}.json"
-    if not path.exists():
-        raise ServiceError(_("The uploaded document is gone: upload it again."))
-    progress(0, 2)
-    try:
-        plan = read_document(path.read_bytes(), job.params.get("slug"))
-        progress(1, 2)
-        tournament = import_plan(job.created_by, plan)
-    except DocumentError as error:
-        reasons = "; ".join(str(message) for message in error.messages)
-        raise ServiceError(f"{reasons} {_('Nothing was saved.')}") from None
-    except PermissionDenied:
-        raise ServiceError(_("You may not create tournaments.")) from None
-    path.unlink(missing_ok=True)
-    Job.objects.filter(pk=job.pk).update(result_tournament=tournament)
-    return None
-
-
-BUILDERS: dict[str, Callable[[Job, Progress], tuple[str, str, bytes] | None]] = {
+BUILDERS: dict[str, Builder] = {
     Job.Kind.SCORESHEETS: _scoresheets,
     Job.Kind.RANKINGS: _rankings,
     Job.Kind.CERTIFICATES: _certificates,
     Job.Kind.WORKBOOK: _workbook,
-    Job.Kind.IMPORT: _import,
 }

@@ -8,11 +8,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..participants.models import Participant
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
-from .models import Team
+from .models import Participant, Team
 
 MAX_NAME = 200
 
@@ -57,7 +56,6 @@ def create_team(user, tournament: Tournament, name: str) -> Team:
     require(user, tournament, Perm.EDIT_PARTICIPANTS)
     tournament = _lock(tournament)
     team = Team.objects.create(tournament=tournament, name=_clean_name(tournament, name))
-    tournament.results_changed()  # the team standings change
     record(tournament, user, "team.create", name=team.name)
     return team
 
@@ -70,7 +68,6 @@ def rename_team(user, tournament: Tournament, team: Team, name: str) -> Team:
     before = team.name
     team.name = _clean_name(tournament, name, exclude=team.pk)
     team.save(update_fields=["name"])
-    tournament.results_changed()
     record(tournament, user, "team.rename", name=team.name, before=before, after=team.name)
     return team
 
@@ -84,7 +81,6 @@ def delete_team(user, tournament: Tournament, team: Team) -> None:
     members = sorted(team.members.values_list("number", flat=True))
     name = team.name
     team.delete()
-    tournament.results_changed()
     record(tournament, user, "team.delete", name=name, members=members)
 
 
@@ -122,8 +118,6 @@ def assign(user, tournament: Tournament, team: Team | None, participants: Iterab
         participant.team = team
         changes.append((participant, before))
     Participant.objects.bulk_update([p for p, _before in changes], ["team"])
-    if changes:
-        tournament.results_changed()
     for participant, before in changes:
         record(
             tournament,

@@ -1,0 +1,255 @@
+"""The two layers that keep the standings (issue 26): the visitors' pages, in the cache the
+server's processes share (through the cache folder and through a real Redis server), and the
+memo of computed standings in each process."""
+
+import shutil
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from django.core.cache import cache
+from django.test import RequestFactory
+from django.utils import translation
+
+from scoring import Contract, Game, Result, Suit
+from tournament.standings import standings
+from tournament.standings.views import page_key
+
+pytestmark = pytest.mark.django_db
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory):
+    """A Redis server of the tests' own, on a free port, without persistence (never the
+    machine's: the cache's ``clear`` empties a whole Redis database)."""
+    server = shutil.which("redis-server")
+    if server is None:
+        pytest.skip("redis-server is not installed (make install brings Debian's): Redis not tested")
+    port = _free_port()
+    folder = tmp_path_factory.mktemp("redis")
+    process = subprocess.Popen(
+        [server, "--bind", "127.0.0.1", "--port", str(port), "--save", "", "--appendonly", "no"],
+        cwd=folder,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _attempt in range(50):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=0.2) as connection:
+                    connection.sendall(b"PING\r\n")
+                    if connection.recv(16).startswith(b"+PONG"):
+                        break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            pytest.skip(f"the tests' redis-server did not answer on port {port} within 5 s: Redis not tested")
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+def redis_cache(url: str) -> dict:
+    return {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": url,
+        "KEY_PREFIX": "schafkopf",
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
+    }
+
+
+@pytest.fixture(params=["folder", "redis"])
+def backend(request, settings):
+    """The default cache as the hall has it (a folder), and as several machines share it."""
+    if request.param == "redis":
+        settings.CACHES = {"default": redis_cache(request.getfixturevalue("redis_url"))}
+        cache.clear()
+    return request.param
+
+
+def kept(tournament, path: str) -> bytes | None:
+    """The page kept for a visitor of ``path`` (German, whole page), if any."""
+    request = RequestFactory().get(path)
+    with translation.override("de"):
+        page = cache.get(page_key(request, standings.identity(standings.results_key(tournament))))
+    return page[2] if page else None
+
+
+def table(page: bytes) -> str:
+    text = page.decode()
+    return text[text.index("<table") : text.index("</table>")]
+
+
+GAME = Game(1, Contract.RUFER, 1, suit=Suit.EICHEL, partner=2, result=Result.WON)
+
+
+def test_a_visitors_page_is_kept_whole_and_served_from_the_cache(
+    backend, client, drawn, organiser, django_assert_max_num_queries
+):
+    url = f"/t/{drawn.slug}/standings/"
+    first = client.get(url).content
+    assert kept(drawn, url) == first
+    with django_assert_max_num_queries(2):  # the tournament and its results version
+        assert client.get(url).content == first
+    assert b"csrfmiddlewaretoken" not in first  # the same page for every visitor
+    # Staff see their own name and log-out on it: never a page kept for visitors.
+    client.force_login(organiser)
+    page = client.get(url).content.decode()
+    assert organiser.get_username() in page and "csrfmiddlewaretoken" in page
+
+
+def test_right_after_a_result_the_kept_page_is_not_given(
+    backend, client, drawn, referee, sheet_of, enter, settings, django_assert_max_num_queries
+):
+    """Not stale: a kept page is given while the results it shows are the tournament's; with
+    STANDINGS_FRESH_SECONDS 0, the very next visitor after a result gets it."""
+    settings.STANDINGS_FRESH_SECONDS = 0
+    url = f"/t/{drawn.slug}/standings/"
+    before = client.get(url).content
+    with django_assert_max_num_queries(2):  # no result since: the kept page
+        assert client.get(url).content == before
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    after = client.get(url).content
+    assert table(after) != table(before)
+    assert kept(drawn, url) == after
+
+
+def test_a_result_shows_at_once_where_the_page_is_older_than_the_window(
+    backend, client, drawn, organiser, referee, sheet_of, enter, settings, monkeypatch
+):
+    """Not stale: a page drawn longer ago than STANDINGS_FRESH_SECONDS is not given once a
+    result came, and the standings are computed for it; staff see every result at once."""
+    url = f"/t/{drawn.slug}/standings/"
+    before = client.get(url).content
+    clock = time.time
+    monkeypatch.setattr(time, "time", lambda: clock() + settings.STANDINGS_FRESH_SECONDS + 1)
+    enter(referee, sheet_of(drawn, 1, 1), GAME)  # the window is over; then a result comes
+    after = client.get(url).content
+    assert table(after) != table(before)
+    assert kept(drawn, url) == after
+    staff = client.__class__()
+    staff.force_login(organiser)
+    enter(referee, sheet_of(drawn, 1, 1), Game(2, Contract.WENZ, 2, result=Result.WON))
+    staff_page = staff.get(f"/manage/{drawn.slug}/standings/").content
+    assert table(staff_page) != table(after)  # the very next request, however fresh the visitors' page
+
+
+def test_while_results_keep_coming_a_visitors_page_may_be_seconds_old(
+    client, drawn, referee, sheet_of, enter, settings
+):
+    """Issue 16: with phones entering games every second, a visitor's page is drawn at most every
+    STANDINGS_FRESH_SECONDS; after that the next visitor gets the new results."""
+    settings.STANDINGS_FRESH_SECONDS = 3600
+    url = f"/t/{drawn.slug}/standings/"
+    before = client.get(url).content
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    assert client.get(url).content == before  # within the window: the kept page
+    settings.STANDINGS_FRESH_SECONDS = 0  # always the newest
+    assert client.get(url).content != before
+
+
+def test_without_results_a_page_is_drawn_once_however_long_it_is_asked_for(
+    client, drawn, settings, monkeypatch, django_assert_max_num_queries
+):
+    """The hall between results (make bench's hall-standings): every phone's page from the
+    cache, not drawn again every STANDINGS_FRESH_SECONDS."""
+    clock = time.time
+    url = f"/t/{drawn.slug}/standings/"
+    first = client.get(url, {"q": "7"}).content
+    monkeypatch.setattr(time, "time", lambda: clock() + 20 * settings.STANDINGS_FRESH_SECONDS)
+    with django_assert_max_num_queries(2):
+        assert client.get(url, {"q": "7"}).content == first
+
+
+def test_a_page_drawn_from_older_standings_is_kept_as_of_them(
+    client, drawn, referee, sheet_of, enter, settings, monkeypatch
+):
+    """Within STANDINGS_FRESH_SECONDS a visitor's page may be drawn from standings computed before
+    the last result; it is kept only until those are STANDINGS_FRESH_SECONDS old, so that the
+    last game of the tournament is not unseen for twice the window."""
+    settings.STANDINGS_FRESH_SECONDS = 100
+    clock = time.time
+    later = {"seconds": 0.0}
+    monkeypatch.setattr(time, "time", lambda: clock() + later["seconds"])
+    url = f"/t/{drawn.slug}/standings/"
+    client.get(url)  # the standings computed now
+    later["seconds"] = 60
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    stale = client.get(url, {"sort": "rank"}).content  # another page, drawn from them
+    later["seconds"] = 95
+    assert client.get(url, {"sort": "rank"}).content == stale  # kept: they are 95 s old
+    later["seconds"] = 101  # they are too old now, though the page was drawn 41 s ago
+    assert table(client.get(url, {"sort": "rank"}).content) != table(stale)
+
+
+def test_only_the_addresses_the_pages_link_to_are_kept(client, drawn):
+    url = f"/t/{drawn.slug}/standings/"
+    folder = Path(cache._dir)
+
+    def pages():
+        return list(folder.glob("*.djcache"))
+
+    client.get(url, {"page": "1", "sort": "-points"})
+    assert len(pages()) == 1
+    made_up_addresses = (
+        {"x": "1"},
+        {"sort": ",".join(["points"] * 30)},
+        {"sort": "junk1"},
+        {"page": ["1", "2"]},
+        {"page": "01"},
+        {"q": "x" * 41},
+        *({"sort": ",".join(["name"] * n) + ",-points"} for n in range(1, 30)),
+    )
+    for made_up in made_up_addresses:
+        assert client.get(url, made_up).status_code == 200
+    assert len(pages()) == 1  # drawn, not kept
+
+
+@pytest.fixture(params=["folder", "redis"])
+def failing(request, settings, tmp_path):
+    """A cache that fails: a folder that cannot be made (a file stands in its place), or a Redis
+    that is down (nothing listens on its port)."""
+    if request.param == "folder":
+        blocker = tmp_path / "a file"
+        blocker.write_text("not a folder")
+        settings.CACHES = {"default": {**settings.CACHES["default"], "LOCATION": str(blocker / "cache")}}
+    else:
+        settings.CACHES = {"default": redis_cache(f"redis://127.0.0.1:{_free_port()}/0")}
+    return request.param
+
+
+def test_a_cache_that_fails_costs_no_visitor_his_page(failing, client, drawn, caplog):
+    url = f"/t/{drawn.slug}/standings/"
+    for _visitor in range(3):
+        response = client.get(url)
+        assert response.status_code == 200 and b"<table" in response.content
+    # Said once, then left alone for a while: not asked (and failing) for every visitor.
+    assert caplog.text.count("The cache of the standings pages failed") == 1
+
+
+def test_the_memo_keeps_the_newest_standings_only_and_is_bounded(
+    drawn, referee, sheet_of, enter, monkeypatch
+):
+    """The other layer: per process, the newest standings of each tournament, match and lots or
+    none, never the versions before (2 MB each at 2,000 players), and so many keys at most."""
+    first = standings.compute(drawn)
+    assert standings.compute(drawn) is first  # the same results: computed once
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    newest = standings.compute(drawn)
+    assert newest is not first and [row.key for row in newest.rows] != [row.key for row in first.rows]
+    assert list(standings._MEMO.values()) == [newest]
+    monkeypatch.setattr(standings, "MEMO_SIZE", 3)
+    for match in (1, 2):
+        standings.compute(drawn, match)
+        standings.compute(drawn, match, use_lots=False)
+    assert len(standings._MEMO) == 3
+    assert list(standings._MEMO)[-1] == (*standings.identity(standings.results_key(drawn)), 2, False)

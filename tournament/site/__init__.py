@@ -1,0 +1,2 @@
+"""Pages that compose several capabilities: the dashboard, the public overview, the referee's
+board, retention."""
