@@ -50,6 +50,7 @@ FAST := not browser and not hall and not processes and not long
 test-fast: install
 	$(BIN)/ruff check scoring tournament tests
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -p no:cacheprovider -q -m "$(FAST)"
 
 lint: install
