@@ -66,6 +66,11 @@ def test_the_desk_names_every_game_a_write_strikes_or_restores(desk, drawn, supe
     assert f"{STRUCK}, weil Spiel 2 genehmigt wurde." in history(desk)[0]
     assert history(desk)[0].split(" ", 3)[3] == f"{STRUCK}, weil Spiel 2 genehmigt wurde."
     desk.screenshot("desk-effect-approved")
+    # the sheet with its new action "Anmeldung zurücknehmen" still fits a desk's screen (the walk
+    # found it pushed off to the right, behind a scroll bar)
+    assert desk.driver.execute_script(
+        "const c = document.querySelector('#sheet .table-container'); return c.scrollWidth <= c.clientWidth;"
+    )
 
     # Withdrawn: game 6 counts again, said on screen and in the history.
     click_in_row(desk, 2, "Anmeldung zurücknehmen")
