@@ -352,4 +352,13 @@ def test_the_phone_names_the_later_solo_its_change_strikes(phone, drawn, sheet_o
     assert phone.find("#answer").text.startswith("Spiel 2:")
     phone.wait_text("#sheet tr[data-game='6']", "gestrichen")
     assert GameEntry.objects.get(scoresheet=sheet, number=6).struck
+    # the game is crossed out, the rule that struck it is not (the walk found it crossed out too)
+    crossed = phone.driver.execute_script(
+        "const flag = document.querySelector(\"#sheet tr[data-game='6'] .flag\");"
+        "const out = e => getComputedStyle(e).textDecorationLine.includes('line-through');"
+        "let e = flag, above = false;"
+        "while (e && e.tagName !== 'TABLE') { above = above || out(e); e = e.parentElement; }"
+        "return [out(document.querySelector(\"#sheet tr[data-game='6'] .game\")), above];"
+    )
+    assert crossed == [True, False], crossed
     phone.screenshot("table-effect-struck")
