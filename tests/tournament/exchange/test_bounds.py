@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 
-from tests.tournament.exchange.documents import damage
+from tests.tournament.exchange.documents import damage, paths
 from tests.tournament.exchange.test_backup import everything  # noqa: F401  (a fixture)
 from tests.tournament.exchange.test_hostile import deep
 from tournament.exchange.importer import import_plan
@@ -113,3 +113,27 @@ def test_the_upload_page_answers_a_wrong_value_with_a_message(document, organise
     assert response.status_code == 200 and response.context["errors"]
     response = client.post(url, {"action": "import"}, follow=True)
     assert response.status_code == 200 and Tournament.objects.count() == 1
+
+
+EVERY_WRONG = [None, True, -1, 0, 2**70, 1.5, "", "a\x00b", "Hu\ud800ber", [1], {"x": 1}, deep(40)]
+
+
+@pytest.mark.long
+def test_every_field_answers_every_wrong_type_with_a_message(document):
+    """The exhaustive variant: each field (the first row that has it standing for all) gets
+    each wrong value in turn."""
+    document["prizes"] = {"entry_fee": 10, "lines": [{"places": "range", "first": 1, "last": 3, "amount": 5}]}
+    fields: dict[tuple, tuple] = {}
+    for path in paths(document):
+        fields.setdefault(tuple("#" if isinstance(k, int) else k for k in path), path)
+    for path in list(fields.values())[1:]:
+        for value in EVERY_WRONG:
+            copy = json.loads(json.dumps(document))
+            target = copy
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = value
+            try:
+                import_plan(COMMAND_LINE, read_document(json.dumps(copy), slug="kopie")).delete()
+            except DocumentError as error:
+                assert error.messages, (path, value)
