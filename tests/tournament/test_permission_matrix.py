@@ -62,7 +62,7 @@ EXPECTED = {
     "organiser:confirmations": (("slug", "html"), STAFF, STAFF_GET_ONLY),
     "organiser:downloads": (("slug",), STAFF, STAFF_GET_ONLY),
     "organiser:download_file": (("slug", "job"), STAFF, STAFF_GET_ONLY),
-    "organiser:download_delete": (("slug", "job"), "302 405 405 405 403", "302 302 302 302 403"),
+    "organiser:download_delete": (("slug", "job"), "302 405 405 405 403", "302 403 403 302 403"),
     "organiser:table_list": (("slug", 1), STAFF, STAFF_GET_ONLY),
     "organiser:seat_list": (("slug",), STAFF, STAFF_GET_ONLY),
     "organiser:table_list_doc": (("slug", 1, "html"), STAFF, STAFF_GET_ONLY),

@@ -25,13 +25,25 @@ from ..tournaments.permissions import can_create_tournament
 from .reader import DocumentError, Plan, TablePlan, _place
 
 
-@transaction.atomic
 def import_plan(user, plan: Plan) -> Tournament:
     """Write a checked plan as a new tournament: one transaction, bulk writes. The importing
     user must be allowed to create tournaments; the staff come back where their users exist,
-    and the importing user becomes organiser unless the document already makes him one."""
+    and the importing user becomes organiser unless the document already makes him one. A
+    refused import leaves nothing, its scan files neither (the rollback does not remove files:
+    issue 27)."""
     if not can_create_tournament(user):
         raise PermissionDenied("add_tournament")
+    scans: list[Scoresheet] = []
+    try:
+        return _write(user, plan, scans)
+    except BaseException:
+        for sheet in scans:
+            sheet.paper_scan.storage.delete(sheet.paper_scan.name)
+        raise
+
+
+@transaction.atomic
+def _write(user, plan: Plan, scans: list[Scoresheet]) -> Tournament:
     tournament = Tournament.objects.create(
         name=plan.name,
         slug=plan.slug,
@@ -90,7 +102,7 @@ def import_plan(user, plan: Plan) -> Tournament:
                 discarded_at=draw.discarded_at,
             )
     Match.all_draws.bulk_create(matches.values())
-    sheets = _tables(tournament, plan, matches, people, users)
+    sheets = _tables(tournament, plan, matches, people, users, scans)
     _log(tournament, plan, sheets, users)
     for lot in plan.lots:
         LotDraw.objects.create(tournament=tournament, **lot)
@@ -133,7 +145,9 @@ def _staff(tournament: Tournament, plan: Plan, users: dict, importer) -> None:
     StaffRole.objects.bulk_create(StaffRole(tournament=tournament, user=u, role=role) for u, role in roles)
 
 
-def _tables(tournament: Tournament, plan: Plan, matches: dict, people: dict, users: dict) -> dict:
+def _tables(
+    tournament: Tournament, plan: Plan, matches: dict, people: dict, users: dict, scans: list
+) -> dict:
     """The tables, seats, sheets, approvals, games and signing of every draw."""
     tables = Table.objects.bulk_create(
         Table(match=matches[(t.match, t.draw)], number=t.number, scorekeeper=t.scorekeeper, size=len(t.seats))
@@ -184,13 +198,15 @@ def _tables(tournament: Tournament, plan: Plan, matches: dict, people: dict, use
         scored.append((sheet, score_sheet(entries, plan.profile, seats=seats)))
     store_scored(scored)
     for sheet, t in zip(sheets, plan.tables, strict=True):
-        _restore_signing(tournament, sheet, t, users)
+        _restore_signing(tournament, sheet, t, users, scans)
     return {(t.match, t.draw, t.number): sheet for t, sheet in zip(plan.tables, sheets, strict=True)}
 
 
-def _restore_signing(tournament: Tournament, sheet: Scoresheet, table: TablePlan, users: dict) -> None:
+def _restore_signing(
+    tournament: Tournament, sheet: Scoresheet, table: TablePlan, users: dict, scans: list
+) -> None:
     """Signatures, corrections and the scan as they were, with their times: the digest covers
-    them."""
+    them. The sheets whose scan was saved go into ``scans``."""
     Signature.objects.bulk_create(
         Signature(
             scoresheet=sheet,
@@ -225,7 +241,9 @@ def _restore_signing(tournament: Tournament, sheet: Scoresheet, table: TablePlan
     )
     if table.scan:
         suffix, content = table.scan
-        sheet.paper_scan.save(f"scan{suffix}", ContentFile(content), save=True)
+        sheet.paper_scan.save(f"scan{suffix}", ContentFile(content), save=False)
+        scans.append(sheet)
+        sheet.save(update_fields=["paper_scan"])
 
 
 def _log(tournament: Tournament, plan: Plan, sheets: dict, users: dict) -> None:

@@ -4,6 +4,7 @@ why it failed; the page refreshes itself while a job runs."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import reverse
@@ -11,10 +12,19 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView, View
 
 from ..tournaments.access import PartialMixin, TournamentMixin
+from ..tournaments.permissions import Perm
 from . import runner
 from .models import Job
 
 POLL_SECONDS = 2
+
+
+def may_remove(view, job: Job) -> bool:
+    """A download is removed by whoever asked for it or by the organiser; a referee does not
+    remove the organiser's files (issue 27)."""
+    return view.can(Perm.EDIT_TOURNAMENT) or (
+        job.created_by_id is not None and job.created_by_id == view.request.user.pk
+    )
 
 
 def start_or_follow(view, kind: str, label: str, **params):
@@ -50,6 +60,8 @@ class DownloadsView(PartialMixin, TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         jobs = list(self.tournament.jobs.select_related("created_by")[:50])
+        for job in jobs:
+            job.removable = may_remove(self, job)
         context.update(jobs=jobs, polling=any(job.active for job in jobs), poll_seconds=POLL_SECONDS)
         return context
 
@@ -72,6 +84,8 @@ class DeleteDownloadView(TournamentMixin, View):
         job = Job.objects.filter(tournament=self.tournament, pk=kwargs["pk"]).first()
         if job is None:  # removed already (twice clicked, or by someone else)
             pass
+        elif not may_remove(self, job):
+            raise PermissionDenied
         elif job.active:
             messages.error(
                 request,

@@ -27,6 +27,8 @@ HUNDRED = Decimal(100)
 Places = PrizeLine.Places
 Kind = PrizeLine.Kind
 CASH = (Kind.AMOUNT, Kind.SHARE, Kind.FALLING)
+MAX_PLACE = 10_000  # no field comes near it; a line may name no place beyond (issue 27)
+MAX_LINES = 200  # lines of one declaration: far more than any prize list has
 
 
 def euros(value: Decimal | int) -> str:
@@ -41,19 +43,38 @@ def whole(value: Decimal) -> int:
     return int(value.quantize(Decimal(1), rounding=ROUND_DOWN)) if value > 0 else 0
 
 
-def span(places: Iterable[int]) -> str:
-    """Places as people write them: 1–3, 7, 11–12."""
-    ordered = sorted(set(places))
-    parts: list[str] = []
-    start = previous = None
-    for place in [*ordered, None]:
-        if place is not None and previous is not None and place == previous + 1:
-            previous = place
-            continue
-        if start is not None:
-            parts.append(str(start) if start == previous else f"{start}–{previous}")
-        start = previous = place
-    return ", ".join(parts)
+def span(places: Iterable[int | range]) -> str:
+    """Places as people write them: 1–3, 7, 11–12. Runs of places may come as ranges, which are
+    never spelt out place by place."""
+    runs = sorted(
+        (item.start, item.stop - 1) if isinstance(item, range) else (item, item)
+        for item in places
+        if not isinstance(item, range) or len(item)
+    )
+    merged: list[list[int]] = []
+    for start, end in runs:
+        if merged and start <= merged[-1][1] + 1:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return ", ".join(str(start) if start == end else f"{start}–{end}" for start, end in merged)
+
+
+def _within(places: range, low: int, high: int) -> range:
+    """The places of a run from ``low`` to ``high``: reckoned, never listed."""
+    return range(max(places.start, low), max(min(places.stop, high + 1), low))
+
+
+def _without(runs: list[range], taken: range) -> list[range]:
+    """Runs of places less those of ``taken``."""
+    left = []
+    for run in runs:
+        left += [
+            part
+            for part in (_within(run, run.start, taken.start - 1), _within(run, taken.stop, run.stop - 1))
+            if part
+        ]
+    return left
 
 
 @dataclass(frozen=True)
@@ -225,19 +246,20 @@ class PrizeList:
 # The places of each line, and what the numbers contradict
 
 
-def line_places(line: Line, size: FieldSize) -> list[int]:
-    """The places a line gives, for this field (those beyond it too: ``check`` names them)."""
+def line_places(line: Line, size: FieldSize) -> range:
+    """The places a line gives, for this field (those beyond it too: ``check`` names them), as a
+    run of places: a line "places 1 to 10⁹" is reckoned, never listed (issue 27)."""
     n = size.participants
     if line.places == Places.RANGE:
         if line.first is None:
-            return []
+            return range(0)
         last = line.last if line.last is not None else line.first
-        return list(range(line.first, last + 1))
+        return range(line.first, max(last + 1, line.first))
     if line.places == Places.PER_TABLE:
-        return list(range(line.first or 1, size.tables + 1))
+        return range(line.first or 1, max(size.tables + 1, line.first or 1))
     special = {Places.MIDDLE: math.ceil(n / 2), Places.SECOND_LAST: n - 1, Places.LAST: n}
     place = special.get(line.places, 0)
-    return [place] if place >= 1 else []
+    return range(place, place + 1) if place >= 1 else range(0)
 
 
 def check_lines(lines: Sequence[Line]) -> list[str]:
@@ -245,7 +267,18 @@ def check_lines(lines: Sequence[Line]) -> list[str]:
     places missing or backwards, a share above 100 %, two lines for the same place (of the
     fixed ranges), more than one line taking the rest."""
     problems: list[str] = []
+    if len(lines) > MAX_LINES:
+        return [
+            _("A prize list has at most %(n)s lines, not %(count)s.") % {"n": MAX_LINES, "count": len(lines)}
+        ]
     for line in lines:
+        beyond = [place for place in (line.first, line.last) if place is not None and place > MAX_PLACE]
+        if beyond:
+            problems.append(
+                _("%(line)s: place %(place)s is beyond any field: a prize list gives places 1–%(max)s.")
+                % {"line": line.label, "place": beyond[0], "max": MAX_PLACE}
+            )
+            continue
         if line.places == Places.RANGE and line.first is None:
             problems.append(_("%(line)s: which places? Give the first place.") % {"line": line.label})
         if line.first is not None and line.last is not None and line.first > line.last:
@@ -284,20 +317,21 @@ def check_lines(lines: Sequence[Line]) -> list[str]:
 
 
 def _overlaps(lines: Sequence[Line], size: FieldSize) -> list[str]:
+    """Two lines for one place: each place belongs to the first line that gives it, reckoned on
+    runs of places (never place by place)."""
     problems = []
-    given: dict[int, Line] = {}
+    given: list[tuple[Line, range]] = []
     for line in lines:
-        clashes: dict[int, list[int]] = {}
-        for place in line_places(line, size):
-            if place in given:
-                clashes.setdefault(given[place].index, []).append(place)
-            else:
-                given[place] = line
-        for earlier, places in clashes.items():
-            problems.append(
-                _("Line %(earlier)s and line %(line)s both give place %(places)s.")
-                % {"earlier": earlier, "line": line.index, "places": span(places)}
-            )
+        left = [line_places(line, size)]
+        for earlier, places in given:
+            clash = [part for run in left if (part := _within(run, places.start, places.stop - 1))]
+            if clash:
+                problems.append(
+                    _("Line %(earlier)s and line %(line)s both give place %(places)s.")
+                    % {"earlier": earlier.index, "line": line.index, "places": span(clash)}
+                )
+                left = [part for run in left for part in _without([run], places)]
+        given.append((line, line_places(line, size)))
     return problems
 
 
@@ -310,11 +344,11 @@ def check_numbers(lines: Sequence[Line], size: FieldSize) -> list[str]:
         return [_("There are no participants yet: no place can be given.")] if lines else []
     for line in lines:
         places = line_places(line, size)
-        beyond = [place for place in places if place > n]
+        beyond = _within(places, n + 1, places.stop)
         if beyond:
             problems.append(
                 _("%(line)s: place %(place)s is beyond the field of %(n)s participants.")
-                % {"line": line.label, "place": span(beyond), "n": n}
+                % {"line": line.label, "place": span([beyond]), "n": n}
             )
         elif not places and not (line.places == Places.RANGE and line.first is None):
             problems.append(
@@ -336,7 +370,7 @@ def place_prizes(lines: Sequence[Line], money: Money, size: FieldSize) -> tuple[
     fixed: list[tuple[Line, list[int], Decimal]] = []
     falling: list[tuple[Line, list[int]]] = []
     for line in lines:
-        places = [place for place in line_places(line, size) if place <= n and place not in prizes]
+        places = [place for place in _within(line_places(line, size), 1, n) if place not in prizes]
         if line.kind == Kind.GOODS:
             prizes.update({place: PlacePrize(place, line, goods=line.goods) for place in places})
         elif line.kind == Kind.FALLING:

@@ -422,8 +422,16 @@ class ScanView(TournamentMixin, TemplateView):
         if sheet is None or not sheet.paper_scan:
             raise Http404
         suffix = PurePath(sheet.paper_scan.name).suffix
+        try:
+            handle = sheet.paper_scan.open("rb")
+        except FileNotFoundError:  # issue 27: the file went (a restore without the private files)
+            messages.error(
+                request,
+                _("The scan of this sheet is missing from the server's files."),
+            )
+            return redirect("referee:sheet", self.tournament.slug, kwargs["match"], kwargs["table"])
         response = FileResponse(
-            sheet.paper_scan.open("rb"),
+            handle,
             as_attachment=True,  # never shown as a page of this site (a PDF may hold scripts)
             filename=f"{self.tournament.slug}-{sheet.match.number}-{sheet.table.number}{suffix}",
             content_type=SCAN_TYPES.get(suffix, "application/octet-stream"),

@@ -30,13 +30,43 @@ class _DocumentReader(HeadReader, PeopleReader, MatchesReader, SigningReader, Lo
         self.notes: list[str] = []
 
 
+def _unreadable_text(document: Any) -> str | None:
+    """Where the document holds text that is no text: a lone surrogate (``"\\ud800"``), which
+    JSON lets through and no database, page or file can store (issue 27). The place as the
+    document's keys and indexes spell it, e.g. ``participants[0].name``; None when there is none."""
+    stack: list[tuple[Any, str]] = [(document, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                return path or "/"
+        elif isinstance(value, list):
+            stack.extend((item, f"{path}[{index}]") for index, item in enumerate(value))
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                named = f"{path}.{key}" if path else str(key)
+                try:
+                    key.encode("utf-8")
+                except UnicodeEncodeError:
+                    return path or "/"
+                stack.append((item, named))
+    return None
+
+
 def _parsed(text: str | bytes) -> Any:
     if len(text) > MAX_DOCUMENT_BYTES:
         raise DocumentError([_("The document is larger than %(mb)s MB.") % {"mb": MAX_DOCUMENT_BYTES >> 20}])
     try:
-        return parse_json(text)
+        document = parse_json(text)
     except JSONTextError as error:
         raise DocumentError([error.message]) from None
+    place = _unreadable_text(document)
+    if place is not None:
+        message = _("%(place)s: the text holds half of a character (a lone surrogate): it is no valid text.")
+        raise DocumentError([message % {"place": place.encode("ascii", "backslashreplace").decode()[:120]}])
+    return document
 
 
 def read_document(text: str | bytes, slug: str | None = None) -> Plan:

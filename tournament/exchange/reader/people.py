@@ -89,8 +89,10 @@ class PeopleReader(_Reader):
         for index, item in enumerate(self.array(self.document.get("substitutions"), "", "substitutions")):
             where = _("Substitution %(n)s") % {"n": index + 1}
             item = self.obj(item, where, "substitution")
-            number = item.get("number")
-            if isinstance(number, bool) or number not in self.numbers:
+            number = self.integer(item.get("number"), where, _("The start number"))
+            if number is None:
+                continue
+            if number not in self.numbers:
                 self.error(where, _("start number %(n)s is not a participant.") % {"n": _shown(number)})
                 continue
             substitution = {
