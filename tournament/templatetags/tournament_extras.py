@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from ..results.rows import render_rows
 from ..results.text import points_text
 
 register = template.Library()
@@ -84,3 +85,9 @@ def standings_header(context, table) -> list[tuple[str, str, str | None]]:
         )
         for column in table.columns
     ]
+
+
+@register.simple_tag(takes_context=True)
+def sheet_rows(context, rows, lead: int, dealer_column: bool = False, row_actions: str = ""):
+    """A scoresheet's rows, each through templates/sheet/_row.html (``results.rows.render_rows``)."""
+    return render_rows(context, rows, lead, dealer_column, row_actions)

@@ -1,4 +1,4 @@
-"""A scoresheet's rows drawn once (templates/sheet/_rows.html, tournament/results/rows.py) for the
+"""A scoresheet's rows drawn once (templates/sheet/_row.html, tournament/results/rows.py) for the
 referee's desk and the table's phone: the same marks on both, a struck game naming its rule; and
 no HTML written in Python strings anywhere in the app."""
 
@@ -62,6 +62,25 @@ def test_the_desk_shows_every_game_the_phone_the_games_played_and_the_next(
         assert 'class="round"' in page and "Runde 1 · Stand · Quersumme 0 ✓" in page
     assert "Runde 3" in desk and "Runde 3" not in phone  # a round without games: the desk only
     assert "ändern" in row(desk, 1) and "ändern" not in row(phone, 1)  # the desk's actions
+
+
+def test_the_phone_draws_the_same_rows_kept_as_drawn_afresh(
+    client, drawn, referee, enter, sheet_of, settings
+):
+    """ROW_CACHE keeps a row's HTML by what the row says: a row that changed is drawn again, and
+    the page is the same as with every row drawn afresh."""
+    sheet = sheet_of(drawn)
+    for n in range(1, 6):
+        enter(referee, sheet, solo(n))
+    settings.ROW_CACHE = True
+    _desk, kept = pages(client, drawn, sheet, referee)
+    enter(referee, sheet, Game(2, Contract.WENZ_TOUT, 3, result=WON), replace=True)  # struck: 5.2.14
+    _desk, changed = pages(client, drawn, sheet, referee)
+    assert "gestrichen: Tout/Sie ohne Genehmigung (5.2.14)" in row(changed, 2)
+    assert "gestrichen" not in row(kept, 2)
+    settings.ROW_CACHE = False
+    _desk, fresh = pages(client, drawn, sheet, referee)
+    assert fresh == changed
 
 
 # The only markup made in Python: the printed sheet's text boxes (printing/pdf.py, lines of a

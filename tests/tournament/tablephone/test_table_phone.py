@@ -57,7 +57,7 @@ def test_the_code_opens_its_sheet_with_names_and_the_dealer(client, sheet):
     page = response.content.decode()
     for seat in sheet.table.seats.select_related("participant"):
         assert seat.participant.name in page
-    assert "nächstes Spiel" in page  # the rows (sheet/_rows.html) are German too
+    assert "nächstes Spiel" in page  # the rows (sheet/_row.html) are German too
     state = response.context["state"]
     assert state["next"] == 1 and state["dealer"] == 1
     # typed with capitals and a dash, it leads to the same sheet
