@@ -32,7 +32,7 @@ from scoring.scoresheet import Sheet
 from ..draw.models import Seat
 from ..errors import ServiceError
 from ..prepared import Prepared
-from ..tournaments.audit import record, record_sheet
+from ..tournaments.audit import record, record_sheet, version_raised_last
 from .effects import as_record, change_text
 from .models import GameEntry, Scoresheet, Signature
 from .store import locked_sheet, store_scored
@@ -198,7 +198,7 @@ def carry_out(
     (the phone keeps its answer there). A refusal is raised once the transaction is committed;
     otherwise the answer is the write's (``services.Entered``, which holds the ``Written``)."""
     planned, refusal = _planned(plan, sheet)
-    with transaction.atomic():
+    with transaction.atomic(), version_raised_last():
         if _LOCKED_STATE.first(sheet.pk) != (sheet.version, sheet.status, None, sheet.code):
             sheet = relock(sheet)  # written, signed or voided, its code renewed or its draw discarded
             planned, refusal = _planned(plan, sheet)

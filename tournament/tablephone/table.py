@@ -31,7 +31,7 @@ from ..results.notation import typed_game
 from ..results.store import locked_sheet
 from ..results.text import saved_text
 from ..results.writing import Outcome, carry_out
-from ..tournaments.audit import record
+from ..tournaments.audit import record, version_raised_last
 from .codes import KEY, Opened, TableActor, normalized, open_code
 from .models import ApprovalCall, PhoneReceipt
 
@@ -68,7 +68,7 @@ def send(code: str, key: str, action: str, data: dict) -> Sent:
             raise ServiceError(_("The entry came without a valid key: please reload the page."))
         if action == "game":
             return _send_game(code, key, data)
-        with transaction.atomic():
+        with transaction.atomic(), version_raised_last():
             # The code looked up, the sheet locked and the write's receipt looked for in one
             # query (a write refused before it is carried out writes nothing).
             opened = open_code(code, lock=True, key=key)

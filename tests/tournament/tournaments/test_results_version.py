@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.db import transaction
 from django.urls import reverse
 
 from scoring import Contract, Game, Result, Sanction, Suit
@@ -23,7 +24,7 @@ from tournament.standings import lots as lots_service
 from tournament.tablephone import supervisor as phone_service
 from tournament.teams.lots import draw_team_lots
 from tournament.tournaments import services as tournament_service
-from tournament.tournaments.audit import record
+from tournament.tournaments.audit import record, version_raised_last
 from tournament.tournaments.models import ACTIONS
 
 pytestmark = pytest.mark.django_db
@@ -214,3 +215,21 @@ def test_a_correction_and_a_void_sheet_move_the_version(played, referee, supervi
     with results_moved(played):
         signing.declare_void(supervisor, sheet_of(played, 1, 2), "unleserlich")
     assert results_version(played) > 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_write_that_raises_last_raises_once_at_its_end(tournament, organiser):
+    """version_raised_last: the records inside raise the version once, on the way out (the
+    tournament's row locked only from then to the commit); an error raises nothing."""
+    start = results_version(tournament)
+    with transaction.atomic(), version_raised_last():
+        record(tournament, organiser, "entry.create", game=1)
+        record(tournament, organiser, "entry.rescored", game=6)
+        assert results_version(tournament) == start  # not yet: raised last
+    assert results_version(tournament) == start + 1
+    with pytest.raises(RuntimeError), transaction.atomic(), version_raised_last():
+        record(tournament, organiser, "entry.create", game=2)
+        raise RuntimeError("refused")
+    assert results_version(tournament) == start + 1
+    record(tournament, organiser, "entry.create", game=3)  # outside the block: at once
+    assert results_version(tournament) == start + 2
