@@ -2,6 +2,7 @@
 server's processes share (through the cache folder and through a real Redis server), and the
 memo of computed standings in each process."""
 
+import gzip
 import shutil
 import socket
 import subprocess
@@ -101,6 +102,9 @@ def test_a_visitors_page_is_kept_whole_and_served_from_the_cache(
     with django_assert_max_num_queries(2):  # the tournament and its results version
         assert client.get(url).content == first
     assert b"csrfmiddlewaretoken" not in first  # the same page for every visitor
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate")  # kept gzipped too
+    assert packed["Content-Encoding"] == "gzip" and gzip.decompress(packed.content) == first
+    assert "Accept-Encoding" in packed["Vary"]
     # Staff see their own name and log-out on it: never a page kept for visitors.
     client.force_login(organiser)
     page = client.get(url).content.decode()
