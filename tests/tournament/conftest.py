@@ -178,7 +178,8 @@ def signature_png():
 
 def _sign(user, sheet, positions=(1, 2, 3, 4)):
     for position in positions:
-        signing.sign_with_pad(user, sheet, position, _png())
+        sheet.refresh_from_db()
+        signing.sign_with_pad(user, sheet, position, _png(), sheet.version)
     sheet.refresh_from_db()
     return sheet
 

@@ -146,7 +146,8 @@ def jpeg() -> bytes:
 @pytest.fixture
 def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
     scan = SimpleUploadedFile("liste.jpg", jpeg(), content_type="image/jpeg")
-    signing.record_paper_signatures(referee, sheet_of(played, 1, 2), scan)
+    paper = sheet_of(played, 1, 2)
+    signing.record_paper_signatures(referee, paper, scan, paper.version)
     draw_service.draw_one(COMMAND_LINE, played, 2, seed="neu", discard_results=True)  # a discarded draw
     assert StaffRole.objects.filter(user=foreign_organiser).exclude(tournament=played).exists()
     job = runner.start(played, Job.Kind.RANKINGS, "Rangliste")

@@ -27,7 +27,7 @@ from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .effects import Cause
 from .models import Correction, Scoresheet, Signature
-from .services import check_version, enter, locked_sheet, score
+from .services import StaleSheet, check_version, enter, locked_sheet, score
 from .store import entries_of
 from .writing import rewrite
 
@@ -36,8 +36,17 @@ MAX_SIGNATURE_SIZE = (2000, 1000)  # pixels: the pad draws 480 x 160
 
 
 def _signable(sheet: Scoresheet, expected_version: int | None) -> Scoresheet:
+    """The sheet locked for a signature, refused unless it is still the one the players read
+    (5.3.2: they sign what they checked). The version is required: a signature sent without it
+    (an old page, a hand-made request) could sign a sheet another write changed meanwhile."""
     sheet = locked_sheet(sheet)
-    check_version(sheet, expected_version)
+    if expected_version is None or expected_version != sheet.version:
+        raise StaleSheet(
+            _(
+                "The scoresheet was changed meanwhile (or the page is out of date): please "
+                "check the sheet again, then sign."
+            )
+        )
     if sheet.status == Scoresheet.Status.SIGNED:
         raise ServiceError(_("This scoresheet is already signed and locked."))
     if sheet.status != Scoresheet.Status.COMPLETE:
@@ -108,9 +117,10 @@ def _png(image: str) -> bytes:
 
 @transaction.atomic
 def sign_with_pad(
-    user, sheet: Scoresheet, position: int, image: str, expected_version: int | None = None
+    user, sheet: Scoresheet, position: int, image: str, expected_version: int | None
 ) -> Signature:
-    """A player signs on the referee's device (5.3.2)."""
+    """A player signs on the referee's device or the table's phone (5.3.2), on the sheet at
+    ``expected_version`` (the one the page showed; required, see ``_signable``)."""
     require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
     within_scope(user, sheet)
     sheet = _signable(sheet, expected_version)
@@ -141,9 +151,9 @@ def sign_with_pad(
 
 
 @transaction.atomic
-def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int | None = None) -> None:
+def record_paper_signatures(user, sheet: Scoresheet, scan, expected_version: int | None) -> None:
     """The referee records that all players (four or five) signed the paper original, with its
-    photo or scan."""
+    photo or scan, on the sheet at ``expected_version`` (required, as for the pad)."""
     require(user, sheet.match.tournament, Perm.ENTER_RESULTS)
     if getattr(user, "sheet_scope", None) is not None:
         raise PermissionDenied("paper signatures are recorded at the desk")

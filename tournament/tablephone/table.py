@@ -309,7 +309,8 @@ def withdraw_call(actor, sheet: Scoresheet, data: dict) -> str:
 
 def sign(actor, sheet: Scoresheet, data: dict) -> str:
     """A player signs on the table's phone (5.3.2); the last signature (the fourth, or the fifth
-    at a table of five) locks the sheet."""
+    at a table of five) locks the sheet. Only the sheet as the phone showed it (``base``, its
+    version) is signed: one sent without it, or after another write, is refused."""
     position = _seat(data, "position", sheet)
     signature = signing.sign_with_pad(actor, sheet, position, data.get("image", ""), _base(data))
     return _("%(name)s has signed.") % {"name": signature.name}

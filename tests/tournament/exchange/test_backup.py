@@ -38,7 +38,8 @@ def everything(played, organiser, supervisor, referee, sheet_of, sign_and_correc
     """A tournament holding every kind of record there is."""
     sign_and_correct(referee, supervisor, sheet_of(played, 1, 1))  # signed on the pad, corrected
     scan = SimpleUploadedFile("liste.jpg", jpeg(), content_type="image/jpeg")
-    signing.record_paper_signatures(referee, sheet_of(played, 1, 2), scan)  # the paper original
+    paper = sheet_of(played, 1, 2)
+    signing.record_paper_signatures(referee, paper, scan, paper.version)  # the paper original
     signing.declare_void(supervisor, sheet_of(played, 1, 3), "unleserlich")
     draw_service.draw_one(COMMAND_LINE, played, 2, seed="neu", discard_results=True)  # kept, discarded
     fresh = sheet_of(played, 2, 1)

@@ -40,7 +40,7 @@ def test_a_scan_gone_from_the_disk_is_answered_with_a_message(
     settings.PRIVATE_ROOT = tmp_path
     sheet = sheet_of(played, 1, 1)
     scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
-    signing.record_paper_signatures(referee, sheet, scan)
+    signing.record_paper_signatures(referee, sheet, scan, sheet.version)
     sheet.refresh_from_db()
     Path(sheet.paper_scan.path).unlink()
     client.force_login(referee)

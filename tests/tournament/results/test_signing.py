@@ -43,15 +43,15 @@ def test_only_a_complete_sheet_is_signed(tournament, organiser, referee, add_pla
     draw_service.draw_all(organiser, tournament, seed="x")
     sheet = Scoresheet.objects.get(match__number=1)
     with pytest.raises(ServiceError, match="vollständige"):
-        signing.sign_with_pad(referee, sheet, 1, signature_png())
+        signing.sign_with_pad(referee, sheet, 1, signature_png(), sheet.version)
 
 
 def test_four_signatures_lock_the_sheet_with_a_digest(complete, referee, sign, signature_png):
-    signing.sign_with_pad(referee, complete, 1, signature_png())
+    signing.sign_with_pad(referee, complete, 1, signature_png(), complete.version)
     complete.refresh_from_db()
     assert complete.status == "complete" and not complete.digest
     with pytest.raises(ServiceError, match="schon unterschrieben"):
-        signing.sign_with_pad(referee, complete, 1, signature_png())
+        signing.sign_with_pad(referee, complete, 1, signature_png(), complete.version)
     sheet = sign(referee, complete, (2, 3, 4))
     assert sheet.status == "signed" and sheet.locked_at
     assert len(sheet.digest) == 64 and sheet.digest == sheet_digest(sheet)
@@ -70,7 +70,7 @@ def test_four_signatures_lock_the_sheet_with_a_digest(complete, referee, sign, s
 )
 def test_unreadable_signatures_are_refused(complete, referee, image, message):
     with pytest.raises(ServiceError, match=message):
-        signing.sign_with_pad(referee, complete, 1, image)
+        signing.sign_with_pad(referee, complete, 1, image, complete.version)
     assert not complete.signatures.exists()
 
 
@@ -84,7 +84,7 @@ def _plain_png(colour) -> str:
 def test_an_empty_signature_is_refused(complete, referee, signature_png, colour):
     image = signature_png(drawn=False) if colour is None else _plain_png(colour)
     with pytest.raises(ServiceError, match="leer"):
-        signing.sign_with_pad(referee, complete, 1, image)
+        signing.sign_with_pad(referee, complete, 1, image, complete.version)
     assert not complete.signatures.exists()
 
 
@@ -150,9 +150,9 @@ def test_renaming_after_signing_keeps_every_digest(complete, referee, organiser,
 def test_the_paper_original_with_its_scan(complete, referee, settings, tmp_path):
     settings.PRIVATE_ROOT = tmp_path
     with pytest.raises(ServiceError, match="Foto"):
-        signing.record_paper_signatures(referee, complete, None)
+        signing.record_paper_signatures(referee, complete, None, complete.version)
     scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
-    signing.record_paper_signatures(referee, complete, scan)
+    signing.record_paper_signatures(referee, complete, scan, complete.version)
     complete.refresh_from_db()
     assert complete.status == "signed" and complete.paper_scan.name.endswith(".jpg")
     assert {s.method for s in complete.signatures.all()} == {"paper"}
@@ -178,7 +178,7 @@ def test_a_scan_that_is_no_photo_or_pdf_is_refused_and_nothing_is_saved(
     settings.PRIVATE_ROOT = tmp_path
     scan = SimpleUploadedFile(name, content)
     with pytest.raises(ServiceError, match=name.replace(".", r"\.")):
-        signing.record_paper_signatures(referee, complete, scan)
+        signing.record_paper_signatures(referee, complete, scan, complete.version)
     complete.refresh_from_db()
     assert complete.status != "signed" and not complete.paper_scan and not complete.signatures.exists()
     assert not list(tmp_path.rglob("*"))
@@ -188,8 +188,10 @@ def test_a_scan_is_known_by_its_content_and_bounded(complete, referee, settings,
     settings.PRIVATE_ROOT = tmp_path
     with pytest.raises(ServiceError, match="20 MB"):
         big = SimpleUploadedFile("gross.pdf", b"%PDF-1.7" + b"0" * signing.MAX_SCAN_BYTES)
-        signing.record_paper_signatures(referee, complete, big)
-    signing.record_paper_signatures(referee, complete, SimpleUploadedFile("scan", b"%PDF-1.7\n..."))
+        signing.record_paper_signatures(referee, complete, big, complete.version)
+    signing.record_paper_signatures(
+        referee, complete, SimpleUploadedFile("scan", b"%PDF-1.7\n..."), complete.version
+    )
     complete.refresh_from_db()
     assert complete.paper_scan.name.endswith(".pdf")
 
@@ -300,14 +302,14 @@ def test_a_huge_signature_image_is_refused_before_decoding(complete, referee):
     image.save(buffer, "PNG")
     data = "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode()
     with pytest.raises(ServiceError, match="nicht gelesen"):
-        signing.sign_with_pad(referee, complete, 1, data)
+        signing.sign_with_pad(referee, complete, 1, data, complete.version)
 
 
 def test_the_scan_is_for_staff_only(complete, referee, foreign_organiser, client, settings, tmp_path):
 
     settings.PRIVATE_ROOT = tmp_path
     scan = SimpleUploadedFile("liste.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
-    signing.record_paper_signatures(referee, complete, scan)
+    signing.record_paper_signatures(referee, complete, scan, complete.version)
     url = reverse("referee:scan", args=[complete.match.tournament.slug, 1, 1])
     assert client.get(url).status_code == 302  # to log in
     client.force_login(foreign_organiser)
