@@ -24,6 +24,8 @@ from ..tournaments.models import LogEntry, StaffRole, Tournament
 from ..tournaments.permissions import can_create_tournament
 from .reader import DocumentError, Plan, TablePlan, _place
 
+ORGANISER = StaffRole.Role.ORGANISER
+
 
 def import_plan(user, plan: Plan) -> Tournament:
     """Write a checked plan as a new tournament: one transaction, bulk writes. The importing
@@ -139,10 +141,29 @@ def _users(plan: Plan) -> dict:
 
 
 def _staff(tournament: Tournament, plan: Plan, users: dict, importer) -> None:
+    """The document's staff where their users exist, and the importer organiser. A copy that
+    has results carries the rule "nobody changes his own roles once results exist"
+    (``tournaments.services``) from its first moment: the importer gives himself no role the
+    document names for him beyond organiser (supervisor, say, would let him discard and
+    correct results); another organiser of the copy grants it, in the log (issue 27)."""
     roles = {(users[username], role) for username, role in plan.staff}
-    if getattr(importer, "pk", None) and (importer, StaffRole.Role.ORGANISER) not in roles:
-        roles.add((importer, StaffRole.Role.ORGANISER))
+    if getattr(importer, "pk", None):
+        if _has_results(plan):
+            withheld = sorted(role for user, role in roles if user.pk == importer.pk and role != ORGANISER)
+            roles = {(user, role) for user, role in roles if user.pk != importer.pk or role == ORGANISER}
+            if withheld:
+                record(
+                    tournament, importer, "staff.withheld", username=importer.get_username(), roles=withheld
+                )
+        if (importer, ORGANISER) not in roles:
+            roles.add((importer, ORGANISER))
     StaffRole.objects.bulk_create(StaffRole(tournament=tournament, user=u, role=role) for u, role in roles)
+
+
+def _has_results(plan: Plan) -> bool:
+    """Whether the document brings a game or an approval (a discarded draw's too), as
+    ``results.keeper.has_results`` will find once it is written."""
+    return any(table.entries or table.approvals for table in plan.tables)
 
 
 def _tables(

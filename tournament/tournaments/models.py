@@ -287,6 +287,7 @@ ACTIONS: dict[str, Action] = {
     "tournament.anonymise": Action(_("personal data removed after the retention period"), standings=True),
     "staff.grant": Action(_("role granted"), standings=False),
     "staff.revoke": Action(_("role removed"), standings=False),
+    "staff.withheld": Action(_("own roles not taken over by the import (results exist)"), standings=False),
     "participant.add": Action(_("participant registered"), standings=True),
     "participant.update": Action(_("participant changed"), standings=True),
     "participant.substitute": Action(_("substitute recorded"), standings=True),
