@@ -8,6 +8,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring.effects import Change, Effect, GameState
 
@@ -27,24 +28,21 @@ class Cause(StrEnum):
     VOID = "void"  # changes no game's score: the standings count a void sheet for nothing
 
 
+_CAUSES = {
+    Cause.ENTERED: gettext_lazy("game %(game)s was entered"),
+    Cause.CHANGED: gettext_lazy("game %(game)s was changed"),
+    Cause.DELETED: gettext_lazy("game %(game)s was deleted"),
+    Cause.SANCTION: gettext_lazy("a sanction was entered for game %(game)s"),
+    Cause.APPROVED: gettext_lazy("game %(game)s was approved"),
+    Cause.APPROVAL_WITHDRAWN: gettext_lazy("the approval of game %(game)s was withdrawn"),
+    Cause.CORRECTED: gettext_lazy("game %(game)s was corrected"),
+}
+
+
 def cause_text(cause: str, game: int | None) -> str:
     """The cause, as the end of a sentence "…, because <cause>."."""
-    values = {"game": game}
-    if cause == Cause.ENTERED:
-        return _("game %(game)s was entered") % values
-    if cause == Cause.CHANGED:
-        return _("game %(game)s was changed") % values
-    if cause == Cause.DELETED:
-        return _("game %(game)s was deleted") % values
-    if cause == Cause.SANCTION:
-        return _("a sanction was entered for game %(game)s") % values
-    if cause == Cause.APPROVED:
-        return _("game %(game)s was approved") % values
-    if cause == Cause.APPROVAL_WITHDRAWN:
-        return _("the approval of game %(game)s was withdrawn") % values
-    if cause == Cause.CORRECTED:
-        return _("game %(game)s was corrected") % values
-    return _("another game changed")
+    text = _CAUSES.get(cause)
+    return str(text) % {"game": game} if text is not None else _("another game changed")
 
 
 def effect_text(number: int, effect: str, before: dict, after: dict) -> str:
