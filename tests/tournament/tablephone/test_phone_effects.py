@@ -2,26 +2,22 @@
 (issue 26): a later Solo struck as the fifth without approval (5.2.16) because a game was
 entered, changed or approved, and counting again when one was deleted."""
 
-import json
 
 import pytest
 from django.urls import reverse
 
 from tournament.models import ApprovalCall, LogEntry
 
+from .test_table_phone import send as send_to_table
+
 # Four Solo games before game 6 make its Wenz the fifth: without approval it is struck (5.2.16).
 SHEET = {1: "sh1+", 2: "re13+", 3: "sg2+", 4: "ss3+", 5: "rg24-", 6: "w4+"}
 
 
 def send(client, sheet, key, action, **data):
-    response = client.post(
-        reverse("table:send", args=[sheet.code]),
-        json.dumps({"key": key, "action": action, "data": data}),
-        content_type="application/json",
-        HTTP_ACCEPT="application/json",
-    )
+    response, answer = send_to_table(client, sheet, key, action, **data)
     assert response.status_code == 200, response.content
-    return response.json()
+    return answer
 
 
 def enter_games(client, sheet, games: dict[int, str]) -> dict:
