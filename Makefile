@@ -9,7 +9,7 @@ PORT ?= 8000
 # Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
 # the German catalogue; Chromium and its driver for the browser tests; a Redis server for the
 # tests of the Redis cache (they start their own; the app needs none unless CACHE_URL says so).
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver redis-server
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver redis-server caddy
 
 .PHONY: install system-deps run hall test test-fast bench lint clean
 
