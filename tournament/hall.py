@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import socket
+import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
@@ -129,3 +133,67 @@ class Backoff:
         delay = self.delay
         self.delay = min(self.delay * 2, self.LONGEST)
         return delay
+
+
+class Supervised:
+    """One process of the hall (Caddy, gunicorn, the job worker), looked after on its own: when
+    it stops, the hall says so and starts it again after the back-off, and the others go on
+    (# issue 27.2). Its output goes to the hall's terminal, or to ``log`` (Caddy's JSON lines),
+    whose last line is then quoted."""
+
+    def __init__(self, name: str, command: list[str], env: dict[str, str], log: Path | None = None):
+        self.name, self.command, self.env, self.log = name, command, env, log
+        self.backoff = Backoff()
+        self.process: subprocess.Popen | None = None
+        self.started = 0.0
+        self.restart_at: float | None = None
+
+    def start(self) -> None:
+        if self.log is None:
+            self.process = subprocess.Popen(self.command, env=self.env)
+        else:
+            with self.log.open("ab") as log:
+                self.process = subprocess.Popen(self.command, env=self.env, stdout=log, stderr=log)
+        self.started, self.restart_at = time.monotonic(), None
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def look_after(self, say: Callable[[str], None]) -> None:
+        """Start the process again when its back-off is over; notice that it stopped."""
+        now = time.monotonic()
+        if self.restart_at is not None:
+            if now >= self.restart_at:
+                self.start()
+                say(f"{self.name} started again.")
+            return
+        if self.process is None or (code := self.process.poll()) is None:
+            return
+        delay = self.backoff.after(now - self.started)
+        self.restart_at = now + delay
+        how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+        say(f"{self.name} stopped ({how}){self.last_words()}; it starts again in {delay:.0f} s, "
+            "the hall goes on serving.")  # fmt: skip
+
+    def last_words(self) -> str:
+        """The last error in the log, if any (Caddy: "… bind: address already in use")."""
+        if self.log is None or not self.log.exists():
+            return ""
+        lines = [
+            line for line in self.log.read_text(errors="replace").splitlines() if "error" in line.lower()
+        ]
+        return f": {lines[-1][-300:]}" if lines else ""
+
+    def stop(self) -> None:
+        self.restart_at = None
+        if self.running():
+            self.process.send_signal(signal.SIGTERM)  # type: ignore[union-attr]
+
+    def wait(self, seconds: float) -> None:
+        if self.process is None:
+            return
+        try:
+            self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()

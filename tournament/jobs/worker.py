@@ -31,7 +31,9 @@ class PatientWorker(Worker):
             except OperationalError as error:
                 if not is_locked_database_exception(error) or not self.running:
                     raise
-                logger.warning("The job worker found the database locked; it polls again in %s s.", LOCK_PAUSE)
+                logger.warning(
+                    "The job worker found the database locked; it polls again in %s s.", LOCK_PAUSE
+                )
             connections.close_all()  # the next poll starts on a fresh connection
             self.startup_delay = False
             time.sleep(LOCK_PAUSE)
