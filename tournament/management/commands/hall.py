@@ -104,11 +104,15 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
-        for child in (*web, worker):
-            child.start()
+        proxy, server = web
         try:
-            if self.wait_until_ready([(local(bind), port), upstream], web, stopping):
-                self.banner(url, addresses, port, upstream, workers, threads, env["HALL_URL"])
+            # Caddy last: whoever reaches the hall's port finds gunicorn ready behind it.
+            server.start()
+            worker.start()
+            if self.wait_until_ready(upstream, server, stopping):
+                proxy.start()
+                if self.wait_until_ready((local(bind), port), proxy, stopping):
+                    self.banner(url, addresses, port, upstream, workers, threads, env["HALL_URL"])
             while not stopping:
                 for child in (*web, worker):
                     if not stopping:
@@ -155,22 +159,21 @@ class Command(BaseCommand):
         )
         return web, Supervised("The job worker", [*manage, "run_jobs", "-v", "1"], env)
 
-    def wait_until_ready(self, addresses, web, stopping) -> bool:
-        """Until Caddy and gunicorn take connections (False when stopped meanwhile); one that
-        stops first (its port taken) stops the hall with what it said."""
+    def wait_until_ready(self, address, child, stopping) -> bool:
+        """Until ``child`` takes connections at ``address`` (False when the hall was stopped
+        meanwhile); if it stops first (its port taken), the hall stops with what it said."""
         deadline = time.monotonic() + 120
         while not stopping and time.monotonic() < deadline:
-            for child in web:
-                if not child.running():
-                    raise CommandError(
-                        f"{child.name} did not start{child.last_words()} (see above); "
-                        "start the hall again with make hall."
-                    )
-            if all(listening(address) for address in addresses):
+            if not child.running():
+                raise CommandError(
+                    f"{child.name} did not start{child.last_words()} (see above); start the hall again "
+                    "with make hall."
+                )
+            if listening(address):
                 return True
             time.sleep(0.2)
         if not stopping:
-            raise CommandError("The hall server did not start within 2 minutes (see above).")
+            raise CommandError(f"{child.name} did not start within 2 minutes (see above).")
         return False
 
     def banner(self, url, addresses, port, upstream, workers, threads, hall_url):
