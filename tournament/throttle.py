@@ -38,11 +38,11 @@ def _address(text: str) -> str | None:
 
 def client_address(request) -> str:
     """The address of the client that sent ``request``: the connection's own, or behind a
-    trusted proxy (``PROXY=1``, the connection from one of ``PROXY_ADDRESSES``) the last
-    address of its ``X-Forwarded-For`` (the one the proxy added: those before it are the
-    client's own word)."""
+    trusted proxy (``PROXY=1``, the connection from one of ``PROXY_ADDRESSES`` or through a
+    Unix socket, which gunicorn gives no address) the last address of its ``X-Forwarded-For``
+    (the one the proxy added: those before it are the client's own word)."""
     remote = request.META.get("REMOTE_ADDR") or ""
-    if settings.PROXY and remote in settings.PROXY_ADDRESSES:
+    if settings.PROXY and (remote in settings.PROXY_ADDRESSES or not remote):
         forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")[-1]
         address = _address(forwarded)
         if address is not None:

@@ -30,6 +30,13 @@ def test_behind_the_proxy_the_address_it_adds_counts(settings):
     assert get_client_ip_address(request) == "10.0.0.7"
 
 
+def test_behind_the_proxy_on_a_unix_socket_the_address_it_adds_counts(settings):
+    settings.PROXY = True  # gunicorn gives a Unix socket's peer no address: only this machine's
+    assert throttle.client_address(request_from("", "10.0.0.7")) == "10.0.0.7"
+    settings.PROXY = False
+    assert throttle.client_address(request_from("", "10.0.0.7")) == ""
+
+
 @pytest.mark.parametrize(
     ("remote", "forwarded"),
     [
