@@ -201,6 +201,7 @@ class ParticipantView(PublicMixin, TemplateView):
         context.update(
             participant=participant,
             row=overall.row(participant.number),
+            unsigned=overall.unsigned,  # "vorläufig" (issue 28, item 2)
             matches=matches,
             metrics=standings.METRICS,
         )
