@@ -9,11 +9,11 @@ job files). The tournament export of the exchange format is no such backup: it i
 document and carries no table codes, receipts or calls (README "Backups are keys").
 
 The file is a zip: ``manifest.json`` (what made it, when, the migrations of its schema),
-``database.json`` (Django's serialised rows, times to the microsecond, foreign keys to users, permissions and content types
-by their natural keys, so a fresh installation's own numbering of those does not matter) and
-``private/…``. It reads from one snapshot of the database, without taking SQLite's write lock:
-the phones keep writing while it is made. It is restored only into a fresh installation, of the
-same migrations: nothing there is overwritten or mixed."""
+``database.json`` (Django's serialised rows, times to the microsecond, foreign keys to users,
+permissions and content types by their natural keys, so a fresh installation's own numbering of
+those does not matter) and ``private/…``. It reads from one snapshot of the database, without
+taking SQLite's write lock: the phones keep writing while it is made. It is restored only into
+a fresh installation, of the same migrations: nothing there is overwritten or mixed."""
 
 from __future__ import annotations
 
@@ -111,11 +111,14 @@ def write_backup(path: Path) -> dict:
         "migrations": _applied(),
     }
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        with _one_snapshot(), archive.open(DATABASE, "w") as raw:
-            with TextIOWrapper(raw, encoding="utf-8") as text:
-                serializers.serialize(
-                    "json", _rows(), stream=text, use_natural_foreign_keys=True, cls=_ExactTimes
-                )
+        with (
+            _one_snapshot(),
+            archive.open(DATABASE, "w") as raw,
+            TextIOWrapper(raw, encoding="utf-8") as text,
+        ):
+            serializers.serialize(
+                "json", _rows(), stream=text, use_natural_foreign_keys=True, cls=_ExactTimes
+            )
         files = sorted(p for p in private_root.rglob("*") if p.is_file()) if private_root.is_dir() else []
         for file in files:
             archive.write(file, f"{PRIVATE}/{file.relative_to(private_root).as_posix()}")

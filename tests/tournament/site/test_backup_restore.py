@@ -13,7 +13,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
+from tournament.exchange.writer import export_document
 from tournament.models import ApprovalCall, PhoneReceipt, Scoresheet, Tournament
+from tournament.results.verify import verify_tournament
 from tournament.site.backup import MANIFEST
 
 # The backup reads in a transaction of its own and the restore needs an empty database: the
@@ -47,7 +49,9 @@ def mid_match(client, drawn, sheet_of, supervisor, settings, tmp_path):
     assert send(client, sheet.code, "game1-key-0001", "game", number=1, notation="re13+")["ok"]
     last = send(client, sheet.code, "game2-key-0002", "game", number=2, notation="w2+")
     assert last["ok"], last
-    called = send(client, sheet.code, "call3-key-0003", "call", number=3, contract="solo_tout", suit="herz", declarer=2)
+    called = send(
+        client, sheet.code, "call3-key-0003", "call", number=3, contract="solo_tout", suit="herz", declarer=2
+    )
     assert called["ok"], called
     sheet.refresh_from_db()
     path = tmp_path / "backup.zip"
@@ -63,7 +67,9 @@ def mid_match(client, drawn, sheet_of, supervisor, settings, tmp_path):
     }
 
 
-def test_the_same_phones_carry_on_after_a_restore_on_a_fresh_installation(client, mid_match, settings, tmp_path):
+def test_the_same_phones_carry_on_after_a_restore_on_a_fresh_installation(
+    client, mid_match, settings, tmp_path
+):
     call_command("flush", interactive=False, verbosity=0)  # the second laptop: migrated, empty
     assert not Tournament.objects.exists() and not get_user_model().objects.exists()
     settings.PRIVATE_ROOT = tmp_path / "second-laptop"
@@ -127,3 +133,20 @@ def test_a_file_that_is_no_backup_is_refused(db, tmp_path):
     path.write_text("{}")
     with pytest.raises(CommandError, match="cannot be read as a backup"):
         call_command("restore", str(path))
+
+
+def test_signed_and_corrected_sheets_restore_whole_and_verified(
+    played, referee, supervisor, sheet_of, sign_and_correct, settings, tmp_path
+):
+    settings.PRIVATE_ROOT = tmp_path / "dead-laptop"
+    sign_and_correct(referee, supervisor, sheet_of(played, 1, 1))
+    before = export_document(played)
+    backup(tmp_path / "backup.zip")
+    call_command("flush", interactive=False, verbosity=0)
+    settings.PRIVATE_ROOT = tmp_path / "second-laptop"
+    call_command("restore", str(tmp_path / "backup.zip"), stdout=io.StringIO())
+    restored = Tournament.objects.get(slug=played.slug)
+    assert export_document(restored) == before  # signatures' and corrections' times to the microsecond
+    out = io.StringIO()
+    call_command("verify", played.slug, stdout=out)  # non-zero exit (CommandError) on any difference
+    assert verify_tournament(restored)[2] == []
