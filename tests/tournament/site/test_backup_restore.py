@@ -5,6 +5,9 @@ call is still waiting, entry times and the sheet's version are those of the back
 
 import io
 import json
+import os
+import subprocess
+import sys
 import zipfile
 
 import pytest
@@ -16,7 +19,9 @@ from django.urls import reverse
 from tournament.exchange.writer import export_document
 from tournament.models import ApprovalCall, PhoneReceipt, Scoresheet, Tournament
 from tournament.results.verify import verify_tournament
-from tournament.site.backup import MANIFEST
+from tournament.site.backup import DATABASE, MANIFEST
+
+from ..processes import ROOT, manage, own_database
 
 # The backup reads in a transaction of its own and the restore needs an empty database: the
 # test's rows are committed, and flushed as a fresh installation's would be.
@@ -150,3 +155,35 @@ def test_signed_and_corrected_sheets_restore_whole_and_verified(
     out = io.StringIO()
     call_command("verify", played.slug, stdout=out)  # non-zero exit (CommandError) on any difference
     assert verify_tournament(restored)[2] == []
+
+
+@pytest.mark.processes
+def test_a_fresh_installation_of_its_own_takes_the_backup_and_gives_it_back_the_same(mid_match, tmp_path):
+    """The second laptop as it is: its own database migrated by its own process (its own
+    numbering of content types and permissions), restored by `manage.py restore`; a backup made
+    there holds the same rows; a second restore is refused with a non-zero exit."""
+    with own_database(tmp_path) as url:
+        env = {
+            **os.environ,
+            "DATABASE_URL": url,
+            "PRIVATE_ROOT": str(tmp_path / "own-private"),
+            "DJANGO_SETTINGS_MODULE": "tournament.settings",
+        }
+        manage(env, "migrate", "--noinput", "-v", "0")
+        restored = manage(env, "restore", str(mid_match["path"]))
+        assert "Restored" in restored.stdout
+        codes = manage(env, "table_codes", mid_match["slug"], "--match", "1").stdout
+        assert mid_match["code"] in codes.replace("-", "")
+        again = tmp_path / "again.zip"
+        manage(env, "backup", str(again))
+        with zipfile.ZipFile(mid_match["path"]) as first, zipfile.ZipFile(again) as second:
+            assert json.loads(second.read(DATABASE)) == json.loads(first.read(DATABASE))
+        refused = subprocess.run(
+            [sys.executable, "manage.py", "restore", str(mid_match["path"])],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert refused.returncode == 1 and "not empty" in refused.stderr, refused.stderr
