@@ -35,6 +35,10 @@ from django.db import connection, transaction
 from django.db.migrations.recorder import MigrationRecorder
 from django.utils import timezone
 
+from ..tournaments.audit import record
+from ..tournaments.models import Tournament
+from ..tournaments.permissions import COMMAND_LINE
+
 FORMAT = "schafkopf-site-backup"
 VERSION = 1
 MANIFEST = "manifest.json"
@@ -215,6 +219,9 @@ def restore_backup(path: Path) -> dict:
                     "restore into a fresh installation with an empty private folder."
                 )
             call_command("loaddata", str(rows), verbosity=0)
+            # Each tournament's history says so: what was stored after the backup is not here.
+            for tournament in Tournament.objects.all():
+                record(tournament, COMMAND_LINE, "tournament.restore", backup_made_at=manifest.get("made_at"))
             for info, inside in members:
                 target = private_root.joinpath(*inside.parts)
                 target.parent.mkdir(parents=True, exist_ok=True)

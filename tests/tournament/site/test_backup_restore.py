@@ -17,7 +17,7 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tournament.exchange.writer import export_document
-from tournament.models import ApprovalCall, PhoneReceipt, Scoresheet, Tournament
+from tournament.models import ApprovalCall, LogEntry, PhoneReceipt, Scoresheet, Tournament
 from tournament.results.verify import verify_tournament
 from tournament.site.backup import DATABASE, MANIFEST
 
@@ -82,6 +82,7 @@ def test_the_same_phones_carry_on_after_a_restore_on_a_fresh_installation(
 
     sheet = Scoresheet.objects.get(code=mid_match["code"])
     assert sheet.version == mid_match["version"]
+    assert LogEntry.objects.filter(action="tournament.restore").get().user_name
     assert list(sheet.entries.order_by("number").values_list("number", "created")) == mid_match["times"]
     assert (settings.PRIVATE_ROOT / "scans" / "tisch-2.jpg").read_bytes() == b"\xff\xd8 scan"
 
@@ -151,10 +152,21 @@ def test_signed_and_corrected_sheets_restore_whole_and_verified(
     settings.PRIVATE_ROOT = tmp_path / "second-laptop"
     call_command("restore", str(tmp_path / "backup.zip"), stdout=io.StringIO())
     restored = Tournament.objects.get(slug=played.slug)
-    assert export_document(restored) == before  # signatures' and corrections' times to the microsecond
+    after = export_document(restored)
+    assert after["log"].pop()["action"] == "tournament.restore"  # the history says so
+    assert after == before  # signatures' and corrections' times to the microsecond
     out = io.StringIO()
     call_command("verify", played.slug, stdout=out)  # non-zero exit (CommandError) on any difference
     assert verify_tournament(restored)[2] == []
+
+
+def rows_but_the_restore(backup_file: zipfile.ZipFile) -> list[dict]:
+    """The backup's rows without the restore's log lines and the results version it raised."""
+    rows = json.loads(backup_file.read(DATABASE))
+    for row in rows:
+        if row["model"] == "tournament.tournament":
+            del row["fields"]["results_version"]
+    return [row for row in rows if row["fields"].get("action") != "tournament.restore"]
 
 
 @pytest.mark.processes
@@ -177,7 +189,7 @@ def test_a_fresh_installation_of_its_own_takes_the_backup_and_gives_it_back_the_
         again = tmp_path / "again.zip"
         manage(env, "backup", str(again))
         with zipfile.ZipFile(mid_match["path"]) as first, zipfile.ZipFile(again) as second:
-            assert json.loads(second.read(DATABASE)) == json.loads(first.read(DATABASE))
+            assert rows_but_the_restore(second) == rows_but_the_restore(first)
         refused = subprocess.run(
             [sys.executable, "manage.py", "restore", str(mid_match["path"])],
             cwd=ROOT,
