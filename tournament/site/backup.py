@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import datetime
 import json
+import os
+import shutil
 import tempfile
 import zipfile
 from collections.abc import Iterator
@@ -114,7 +116,21 @@ def write_backup(path: Path) -> dict:
         "database": connection.vendor,
         "migrations": _applied(),
     }
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+    # Written beside and then renamed: a backup cut off half-way never takes an earlier one's place.
+    part = Path(f"{path}.part")
+    try:
+        with open(part, "wb") as target:
+            # Readable by its owner only: the file holds the table codes and the password hashes.
+            os.fchmod(target.fileno(), 0o600)
+            _write_archive(target, private_root, part, manifest)
+        os.replace(part, path)
+    finally:
+        part.unlink(missing_ok=True)
+    return manifest
+
+
+def _write_archive(target, private_root: Path, path: Path, manifest: dict) -> None:
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         with (
             _one_snapshot(),
             archive.open(DATABASE, "w") as raw,
@@ -123,12 +139,15 @@ def write_backup(path: Path) -> dict:
             serializers.serialize(
                 "json", _rows(), stream=text, use_natural_foreign_keys=True, cls=_ExactTimes
             )
-        files = sorted(p for p in private_root.rglob("*") if p.is_file()) if private_root.is_dir() else []
+        files = sorted(
+            file
+            for file in (private_root.rglob("*") if private_root.is_dir() else [])
+            if file.is_file() and file.resolve() != Path(path).resolve()
+        )
         for file in files:
             archive.write(file, f"{PRIVATE}/{file.relative_to(private_root).as_posix()}")
         manifest["files"] = len(files)
         archive.writestr(MANIFEST, json.dumps(manifest, indent=2))
-    return manifest
 
 
 def _read_manifest(archive: zipfile.ZipFile) -> dict:
@@ -209,7 +228,8 @@ def restore_backup(path: Path) -> dict:
         _check_schema(manifest)
         members = _private_members(archive)
         rows = Path(folder) / DATABASE
-        rows.write_bytes(archive.read(DATABASE))
+        with archive.open(DATABASE) as source, open(rows, "wb") as copy:
+            shutil.copyfileobj(source, copy)
         with transaction.atomic():
             _check_empty()
             clashes = [str(inside) for _info, inside in members if (private_root / inside).exists()]
@@ -225,5 +245,6 @@ def restore_backup(path: Path) -> dict:
             for info, inside in members:
                 target = private_root.joinpath(*inside.parts)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(archive.read(info))
+                with archive.open(info) as source, open(target, "wb") as copy:
+                    shutil.copyfileobj(source, copy)
     return manifest

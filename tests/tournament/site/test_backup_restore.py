@@ -72,6 +72,11 @@ def mid_match(client, drawn, sheet_of, supervisor, settings, tmp_path):
     }
 
 
+def test_the_backup_is_readable_by_its_owner_only(mid_match):
+    assert mid_match["path"].stat().st_mode & 0o777 == 0o600
+    assert not list(mid_match["path"].parent.glob("*.part"))
+
+
 def test_the_same_phones_carry_on_after_a_restore_on_a_fresh_installation(
     client, mid_match, settings, tmp_path
 ):
