@@ -440,3 +440,13 @@ def test_the_header_orders_by_its_columns_and_keeps_the_search(drawn, client):
     english = client.get(url, {"sort": "-points"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     head = english[english.index("<thead") : english.index("</thead>")]
     assert 'class="desc orderable"><a href="?sort=points">Pts.</a>' in head
+
+
+def test_the_public_overview_counts_the_ranked_not_the_no_shows(tournament, organiser, add_players, client):
+    """Issue 28, item 10: two who did not come are on the list, never in the standings."""
+    add_players(tournament, 18)
+    tournament.participants.filter(number__in=[17, 18]).update(status=Participant.Status.NO_SHOW)
+    draw_service.draw_one(COMMAND_LINE, tournament, 1, seed="ueberblick")
+    ranked = len(standings.compute(tournament).rows)
+    text = client.get(reverse("public:overview", args=[tournament.slug])).content.decode()
+    assert ranked == 16 and "(16 Teilnehmer)" in text and "18 Teilnehmer" not in text
