@@ -89,6 +89,9 @@ def _applied() -> list[str]:
 def _one_snapshot() -> Iterator[None]:
     """Every read inside sees the database as it was at the first: SQLite in a deferred (read)
     transaction, which takes no write lock in WAL mode, PostgreSQL in a repeatable-read one."""
+    if connection.in_atomic_block:  # inside a caller's transaction: read in it
+        yield
+        return
     if connection.vendor == "sqlite":
         connection.ensure_connection()
         with connection.cursor() as cursor:
