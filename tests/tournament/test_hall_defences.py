@@ -131,19 +131,28 @@ def test_slow_clients_do_not_block_a_normal_request(local_hall):
 def test_a_request_reaches_the_app_through_caddy_with_the_client_address(local_hall):
     """Caddy sets X-Forwarded-For to the address it saw (a client's own is dropped) and
     X-Forwarded-Proto to its own scheme; gunicorn listens on 127.0.0.1 only."""
-    transport = httpx.HTTPTransport(local_address="127.0.0.2")  # a client other than Caddy's 127.0.0.1
-    with httpx.Client(transport=transport) as client:
-        answer = client.get(
-            f"{local_hall['base']}/?seen-by=caddy",
-            headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"},
+    base = local_hall["base"]
+    guesser = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"))  # not Caddy's 127.0.0.1
+    with guesser:
+        answer = guesser.get(
+            f"{base}/", headers={"X-Forwarded-For": "203.0.113.9", "X-Forwarded-Proto": "https"}
         )
-    assert answer.status_code == 200
+        assert answer.status_code == 200
+        # The app counts wrong table codes by that address: a forged header escapes nothing,
+        # and the guesser's lock-out is his own (issue 27, item 12).
+        wrong = [
+            guesser.get(f"{base}/tisch/ZZZZZZZZ{n:02d}/", headers={"X-Forwarded-For": f"203.0.113.{n}"})
+            for n in range(21)
+        ]
+    assert [answer.status_code for answer in wrong] == [404] * 20 + [429]
+    with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.3")) as neighbour:
+        assert neighbour.get(f"{base}/tisch/ZZZZZZZZ99/").status_code == 404
     deadline = time.monotonic() + 5
     lines: list[str] = []
     while time.monotonic() < deadline and not lines:
         lines = [line for line in local_hall["access"].read_text().splitlines() if "|/|" in line]
         time.sleep(0.1)
-    assert "127.0.0.1|127.0.0.2|http|/|200" in lines
+    assert "127.0.0.1|127.0.0.2|http|/|200" in lines  # the address gunicorn saw is Caddy's
     assert not any("203.0.113.9" in line or "https" in line for line in lines)
     # gunicorn answers on 127.0.0.1 only, never on the hall's network.
     for address in hall_addresses():
