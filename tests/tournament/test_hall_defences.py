@@ -15,8 +15,11 @@ import time
 import httpx
 import psutil
 import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from tournament.hall import Backoff, caddyfile, hall_addresses
+from tournament.management.commands import hall as hall_command
 
 from .processes import ROOT, own_database
 from .test_hall import free_port, wait_for
@@ -98,7 +101,8 @@ def test_a_killed_job_worker_is_started_again_while_the_hall_serves(local_hall):
 
 def test_slow_clients_do_not_block_a_normal_request(local_hall):
     """Thirty clients sending their request header a byte at a time hold Caddy's connections;
-    gunicorn's two processes answer every normal request meanwhile, each within a second."""
+    gunicorn's two processes answer every normal request meanwhile, each within two seconds
+    (the same clients sent to gunicorn directly make the requests time out after five)."""
     port, base = local_hall["port"], local_hall["base"]
     stop = threading.Event()
 
@@ -125,7 +129,7 @@ def test_slow_clients_do_not_block_a_normal_request(local_hall):
         stop.set()
         for thread in slow_clients:
             thread.join(timeout=5)
-    assert max(times) < 1.0, times
+    assert max(times) < 2.0, times
 
 
 def test_a_request_reaches_the_app_through_caddy_with_the_client_address(local_hall):
@@ -158,6 +162,12 @@ def test_a_request_reaches_the_app_through_caddy_with_the_client_address(local_h
     for address in hall_addresses():
         with pytest.raises(OSError), socket.create_connection((address, local_hall["upstream"]), timeout=2):
             pass
+
+
+def test_without_caddy_the_hall_says_to_run_make_install(monkeypatch):
+    monkeypatch.setattr(hall_command.shutil, "which", lambda name: None)
+    with pytest.raises(CommandError, match="Caddy.*not installed: run make install"):
+        call_command("hall", "--port", "1")
 
 
 def test_caddy_is_told_its_timeouts_and_never_listens_for_admin():

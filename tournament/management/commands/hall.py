@@ -68,6 +68,12 @@ class Command(BaseCommand):
         parser.add_argument("--threads", type=int, help="threads per worker process (1)")
 
     def handle(self, port, bind, workers, threads, **options):
+        caddy = shutil.which("caddy")
+        if caddy is None:  # no fall-back to gunicorn alone: slow clients would block it
+            raise CommandError(
+                "Caddy, the proxy in front of the hall's server, is not installed: run make install "
+                "(it installs Debian's package caddy)."
+            )
         default_workers, default_threads = server_size()
         workers, threads = workers or default_workers, threads or default_threads
         key_path = os.environ.get("SECRET_KEY_FILE") or Path(settings.BASE_DIR) / ".secret_key"
@@ -96,7 +102,7 @@ class Command(BaseCommand):
         if collected.returncode == 0:
             env["STATIC_COLLECTED"] = "1"
         upstream = free_address()
-        web, worker = self.children(bind, port, upstream, workers, threads, env, manage)
+        web, worker = self.children(caddy, bind, port, upstream, workers, threads, env, manage)
         stopping: list[int] = []
 
         def stop(signum, frame):
@@ -125,15 +131,9 @@ class Command(BaseCommand):
                 child.wait(30)
         self.stdout.write("Hall server stopped.")
 
-    def children(self, bind, port, upstream, workers, threads, env, manage):
+    def children(self, caddy, bind, port, upstream, workers, threads, env, manage):
         """Caddy on ``bind``:``port`` in front of gunicorn on 127.0.0.1 (a free port of its own,
         reached only through Caddy), and the job worker; each looked after on its own."""
-        caddy = shutil.which("caddy")
-        if caddy is None:
-            raise CommandError(
-                "Caddy, the proxy in front of the hall's server, is not installed: run make install "
-                "(it installs Debian's package caddy)."
-            )
         run = Path(settings.PRIVATE_ROOT) / "run"  # the hall's own files of this start, not kept
         run.mkdir(parents=True, exist_ok=True, mode=0o700)
         config = run / f"Caddyfile-{port}"
