@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import CRITERIA, Key, rank
 
-from ..names import forms_match, name_forms, query_words, search_key
+from ..names import forms_match, name_forms, query_words, search_key, sort_key
 from ..participants.models import Participant, Substitution
 from ..prepared import Prepared
 from ..results.models import Scoresheet
@@ -65,6 +65,11 @@ class StandingRow:
     @property
     def key(self) -> Key:
         return tuple(self.values[m.key] for m in METRICS)
+
+    @cached_property
+    def name_order(self) -> tuple[str, str, str]:
+        """Where the name stands when the table is ordered by name (German order, names.sort_key)."""
+        return sort_key(self.name)
 
 
 @dataclass

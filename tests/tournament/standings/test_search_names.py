@@ -50,3 +50,9 @@ def test_each_spelling_is_a_page_of_its_own_kept_in_the_cache(client, named, dja
     with django_assert_max_num_queries(2):
         assert client.get(url, {"q": "Huber, Sepp"}).content == first
     assert "Sepp Huber" in client.get(url, {"q": "Sepp Huber"}).content.decode()
+
+
+def test_the_public_standings_by_name_are_in_german_order(client, named):
+    page = client.get(reverse("public:standings", args=[named.slug]), {"sort": "name"}).content.decode()
+    order = ["Resi Bäuml", "Huber, Franz", "Sepp Huber", "Xaver Müller"]  # by surname
+    assert sorted(order, key=page.index) == order
