@@ -104,9 +104,7 @@ def surname(name: str) -> str:
 
 def _din(text: str) -> str:
     """DIN 5007-1: case folded, ä with a, ö with o, ü with u, ß as ss (any accent as its letter)."""
-    return "".join(
-        c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
-    )
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
 
 
 def sort_key(name: str) -> tuple[str, str, str]:
