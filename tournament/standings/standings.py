@@ -82,6 +82,7 @@ class Standings:
     ties: list[list[StandingRow]] = field(default_factory=list)
     results_key: tuple = ()  # the results they were computed from (``results_key``)
     computed_at: float = 0.0  # when (wall-clock seconds: pages drawn from them are kept by it)
+    unsigned: int = 0  # the scoresheets (of the match) neither signed nor void: provisional
 
     def row(self, number: int) -> StandingRow | None:
         return next((row for row in self.rows if row.number == number), None)
@@ -281,4 +282,8 @@ def _compute(tournament: Tournament, match: int | None, use_lots: bool) -> Stand
         )
         for entry in placed
     ]
-    return Standings(tournament, match, rows, lot, stale, tie_groups(rows))
+    sheets = Scoresheet.objects.filter(match__tournament=tournament, match__discarded_at__isnull=True)
+    if match is not None:
+        sheets = sheets.filter(match__number=match)
+    unsigned = sheets.exclude(status__in=[Scoresheet.Status.SIGNED, Scoresheet.Status.VOID]).count()
+    return Standings(tournament, match, rows, lot, stale, tie_groups(rows), unsigned=unsigned)

@@ -6,7 +6,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from ...results.verify import verify_tournament
-from ...tournaments.models import Tournament
+from ..lookup import tournament_named
 
 
 class Command(BaseCommand):
@@ -19,9 +19,7 @@ class Command(BaseCommand):
         parser.add_argument("slug")
 
     def handle(self, slug, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         checked, signed, found = verify_tournament(tournament)
         current = {m.number: m.draw for m in tournament.matches.all()}
         for finding in found:
