@@ -53,8 +53,11 @@ class ParticipantListView(TournamentMixin, TemplateView):
         status = self.request.GET.get("status", "")
         if status in Participant.Status.values:
             queryset = queryset.filter(status=status)
+        # By name or club in German order: a tournament's few thousand at most, sorted in Python
+        # (names.sort_key); otherwise ordered and paginated in the database.
+        by_name = {part.strip().lstrip("-") for part in self.request.GET.get("sort", "").split(",")}
         table = ParticipantTable(
-            list(queryset),  # a tournament's few thousand at most: sorted in Python (names.sort_key)
+            list(queryset) if by_name & {"name", "club"} else queryset,
             # Birth dates for the organiser only; no "edit" link to a page the role may not open.
             exclude=(
                 *(() if self.can(Perm.VIEW_BIRTH_DATES) else ("birth_date",)),

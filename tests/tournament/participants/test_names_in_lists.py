@@ -59,3 +59,9 @@ def test_a_substitute_is_found_by_his_name_in_any_order(client, listing, tournam
     )
     page = client.get(listing, {"q": "Vroni Aigner"}).content.decode()
     assert shown(page) == ["Toni Brandl"]
+
+
+def test_ordered_by_several_columns_with_a_name_the_list_still_shows(client, listing):
+    for order in ("status,name", "number,-club", "-name,number"):
+        page = client.get(listing, {"sort": order})
+        assert page.status_code == 200 and len(shown(page.content.decode())) == len(PEOPLE), order
