@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import CRITERIA, Key, rank
 
-from ..names import search_key
+from ..names import forms_match, name_forms, query_words, search_key, sort_key
 from ..participants.models import Participant, Substitution
 from ..prepared import Prepared
 from ..results.models import Scoresheet
@@ -66,6 +66,11 @@ class StandingRow:
     def key(self) -> Key:
         return tuple(self.values[m.key] for m in METRICS)
 
+    @cached_property
+    def name_order(self) -> tuple[str, str, str]:
+        """Where the name stands when the table is ordered by name (German order, names.sort_key)."""
+        return sort_key(self.name)
+
 
 @dataclass
 class Standings:
@@ -91,6 +96,14 @@ class Standings:
         ]
 
     @cached_property
+    def _name_forms(self) -> list[tuple[StandingRow, list[tuple[str, str]]]]:
+        # Both spellings of every name, once per results version (as ``_search_keys``).
+        return [
+            (row, [name_forms(name) for name in (row.name, *(s.name for s in row.substitutes))])
+            for row in self.rows
+        ]
+
+    @cached_property
     def _by_number(self) -> dict[str, int]:
         return {str(row.number): index for index, row in enumerate(self.rows)}
 
@@ -103,8 +116,9 @@ class Standings:
         ]
 
     def search(self, query: str) -> list[StandingRow]:
-        """The rows a phone's search finds: the start number exactly, or part of the name of the
-        participant or a substitute, umlauts either way; ranks stay as they are."""
+        """The rows a phone's search finds: the start number exactly, or every word of the search
+        part of the name of the participant or a substitute, umlauts either way (names.py);
+        ranks stay as they are."""
         wanted = search_key(query)
         if query.isdigit():  # a player looking up his own line (every 30 s from every phone)
             found = {index: row for index, row, keys in self._with_digits if wanted in keys}
@@ -112,7 +126,12 @@ class Standings:
             if number is not None:
                 found[number] = self.rows[number]
             return [found[index] for index in sorted(found)]
-        return [row for row, keys in self._search_keys if str(row.number) == query or wanted in keys]
+        words = query_words(query)  # "Huber, Sepp", "sepp huber", "Muller" for Müller
+        return [
+            row
+            for row, forms in self._name_forms
+            if str(row.number) == query or any(forms_match(words, name) for name in forms)
+        ]
 
 
 def _participants(tournament: Tournament, match: int | None) -> list[dict]:
