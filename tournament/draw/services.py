@@ -242,7 +242,12 @@ def _check_results(user, tournament: Tournament, matches, discard_results: bool)
             % {"match": min(with_results)}
         )
     if with_results and not has_perm(user, tournament, Perm.DISCARD_RESULTS):
-        raise ServiceError(_("Only the supervisor can discard entered results."))
+        raise ServiceError(
+            _(
+                "Only the supervisor can discard entered results: ask for the redraw of the match "
+                "on the draw page, and the supervisor confirms it there."
+            )
+        )
     return with_results
 
 
