@@ -77,9 +77,7 @@ def answer(user, tournament: Tournament, number: int, confirm: bool) -> Match | 
     tournament = locked(tournament, [match])  # no entry and no second answer meanwhile
     request = open_requests(tournament).get(number)
     if request is None:
-        raise ServiceError(
-            _("Nobody asks for a redraw of match %(match)s (any more).") % {"match": number}
-        )
+        raise ServiceError(_("Nobody asks for a redraw of match %(match)s (any more).") % {"match": number})
     if not confirm:
         record(tournament, user, DECLINE, match=number, asked_by=request.user_name)
         return None

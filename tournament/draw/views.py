@@ -164,7 +164,10 @@ class RedrawAnswerView(TournamentMixin, View):
             else:
                 messages.success(
                     request,
-                    _("Match %(match)s was drawn again; its results are discarded and kept as an earlier draw.")
+                    _(
+                        "Match %(match)s was drawn again; its results are discarded and kept as an "
+                        "earlier draw."
+                    )
                     % {"match": match},
                 )
                 messages.warning(request, new_cards_reminder(match))

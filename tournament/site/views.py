@@ -17,6 +17,7 @@ from ..results.load import load_sheets
 from ..standings import standings
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole
+from ..tournaments.prize_places import prize_places
 
 
 class OverviewView(PublicMixin, TemplateView):
@@ -148,6 +149,7 @@ class DashboardView(TournamentMixin, TemplateView):
         context["history"] = [(entry, log_change(entry)) for entry in (history if shown else history[:25])]
         context["history_all"] = shown
         context["overrides"] = overrides_in_words(self.tournament.rule_overrides or {})
+        context["prize_places"] = prize_places(self.tournament)  # declared or set (issue 28)
         return context
 
 

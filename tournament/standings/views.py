@@ -28,6 +28,7 @@ from ..participants.tables import empty_text
 from ..prepared import Prepared
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
+from ..tournaments.prize_places import prize_places
 from . import lots as lots_service
 from . import standings
 from .forms import LotForm
@@ -210,6 +211,7 @@ class ProjectorView(PublicMixin, TemplateView):
             rows=standings.compute(self.tournament).rows,
             seconds=PROJECTOR_SECONDS,
             metrics=standings.METRICS,
+            prize_places=prize_places(self.tournament),  # highlighted: declared or set (issue 28)
         )
         return context
 

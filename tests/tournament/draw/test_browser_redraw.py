@@ -14,7 +14,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def seating(match):
-    return [[s.participant.number for s in t.seats.order_by("position")] for t in match.tables.order_by("number")]
+    return [
+        [s.participant.number for s in t.seats.order_by("position")] for t in match.tables.order_by("number")
+    ]
 
 
 def test_the_organiser_asks_and_the_supervisor_confirms_the_redraw(

@@ -112,23 +112,28 @@ def test_the_pages_walk_the_request(with_result, organiser, supervisor, client):
     assert "neuen Tischkarten" in response.content.decode()
 
 
+def board_of(client, tournament, match):
+    return client.get(reverse("referee:board", args=[tournament.slug, match])).content.decode()
+
+
 def test_the_board_reminds_to_print_the_new_table_cards(with_result, organiser, supervisor, client):
     """Item 13: after a redraw, as after a renewed code, until the first game of the new draw."""
     client.force_login(supervisor)
-    board = reverse("referee:board", args=[with_result.slug, 1])
-    assert 'id="new-cards"' not in client.get(board).content.decode()  # the first draw
+    assert 'id="new-cards"' not in board_of(client, with_result, 1)  # the first draw
     redraw.ask(organiser, with_result, 1)
     redraw.answer(supervisor, with_result, 1, confirm=True)
-    page = client.get(board).content.decode()
+    page = board_of(client, with_result, 1)
     assert 'id="new-cards"' in page and "die neuen Tischkarten drucken" in page
-    assert 'id="new-cards"' not in client.get(reverse("referee:board", args=[with_result.slug, 2])).content.decode()
+    assert 'id="new-cards"' not in board_of(client, with_result, 2)
     draw_service.draw_one(organiser, with_result, 2, seed="zwei")  # without results: no request needed
-    assert 'id="new-cards"' in client.get(reverse("referee:board", args=[with_result.slug, 2])).content.decode()
+    assert 'id="new-cards"' in board_of(client, with_result, 2)
 
 
-def test_the_reminder_goes_once_the_new_draw_has_a_game(with_result, organiser, supervisor, referee, client, enter, sheet_of):
+def test_the_reminder_goes_once_the_new_draw_has_a_game(
+    with_result, organiser, supervisor, referee, client, enter, sheet_of
+):
     redraw.ask(organiser, with_result, 1)
     redraw.answer(supervisor, with_result, 1, confirm=True)
     enter(referee, sheet_of(with_result, 1, 2), Game(1, Contract.SOLO, 1, suit=Suit.HERZ, result=Result.WON))
     client.force_login(supervisor)
-    assert 'id="new-cards"' not in client.get(reverse("referee:board", args=[with_result.slug, 1])).content.decode()
+    assert 'id="new-cards"' not in board_of(client, with_result, 1)
