@@ -65,7 +65,9 @@ def ask(user, tournament: Tournament, number: int, seed: str = "") -> LogEntry:
             _("The redraw of match %(match)s is already asked for: the supervisor confirms or declines it.")
             % {"match": number}
         )
-    return record(tournament, user, ASK, match=number, seed=(seed or "").strip(), results=results)
+    return record(
+        tournament, user, "draw.redraw_ask", match=number, seed=(seed or "").strip(), results=results
+    )
 
 
 @transaction.atomic
@@ -79,7 +81,7 @@ def answer(user, tournament: Tournament, number: int, confirm: bool) -> Match | 
     if request is None:
         raise ServiceError(_("Nobody asks for a redraw of match %(match)s (any more).") % {"match": number})
     if not confirm:
-        record(tournament, user, DECLINE, match=number, asked_by=request.user_name)
+        record(tournament, user, "draw.redraw_decline", match=number, asked_by=request.user_name)
         return None
     return redraw_one(
         user, tournament, number, request.data.get("seed"), discard_results=True, asked_by=request.user_name
