@@ -148,7 +148,9 @@ def _restore_seals(tournament: Tournament, plan: Plan, sheets: dict) -> None:
     chain = Chain(plan.seals)
     for (match, _draw, number), sheet in sheets.items():
         if sheet.digest:
-            problems += [f"{_place(match, number)}: {text}" for text in sheet_seal_problems(sheet, sheet.digest, chain)]
+            problems += [
+                f"{_place(match, number)}: {text}" for text in sheet_seal_problems(sheet, sheet.digest, chain)
+            ]
     if problems:
         raise DocumentError(problems)  # nothing is imported: the transaction is rolled back
 

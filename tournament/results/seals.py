@@ -83,8 +83,7 @@ def link_problems(link: Seal, chain: Chain) -> list[str]:
         found.append(_("Seal %(seal)s: seal %(before)s before it is missing: it was removed.") % values)
     elif (before.signature if before else "") != link.previous:
         found.append(
-            _("Seal %(seal)s does not follow seal %(before)s: seal %(before)s was changed after it.")
-            % values
+            _("Seal %(seal)s does not follow seal %(before)s: seal %(before)s was changed after it.") % values
         )
     return found
 

@@ -114,9 +114,7 @@ def verify_tournament(tournament: Tournament) -> Report:
     sheets = list(
         Scoresheet.objects.filter(match__tournament=tournament)
         .select_related("match", "table")
-        .order_by(
-            "match__number", "match__draw", "table__number"
-        )
+        .order_by("match__number", "match__draw", "table__number")
     )
     chain = Chain.of(tournament.pk)
     found = findings(sheets, {tournament.pk: chain})

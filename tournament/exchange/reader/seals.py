@@ -27,7 +27,9 @@ class SealsReader(_Reader):
         if seals is None:
             return
         seals = self.obj(seals, "", "seals")
-        if seals.get("key") is not None and not (isinstance(seals["key"], str) and KEY.fullmatch(seals["key"])):
+        if seals.get("key") is not None and not (
+            isinstance(seals["key"], str) and KEY.fullmatch(seals["key"])
+        ):
             self.error(_("Seals"), _("the public key must be 64 hexadecimal digits."))
         for index, item in enumerate(self.array(seals.get("chain"), "", "chain")):
             where = _("Seal %(n)s") % {"n": index + 1}
