@@ -15,7 +15,10 @@ def log_change(entry) -> str:
     if entry.action in ("entry.create",):
         return describe_record(data.get("after"))
     if entry.action in ("entry.update", "sheet.correct"):
-        return f"{describe_record(data.get('before'))} → {describe_record(data.get('after'))}"
+        change = f"{describe_record(data.get('before'))} → {describe_record(data.get('after'))}"
+        if data.get("reason"):  # 5.3.4: a correction names its reason
+            return _("%(change)s (reason: %(reason)s)") % {"change": change, "reason": data["reason"]}
+        return change
     if entry.action == "entry.delete":
         return describe_record(data.get("before"))
     if entry.action == "approval.grant":

@@ -23,6 +23,7 @@ from tournament.printing import pdf as printing
 from tournament.results import services as sheet_service
 from tournament.results import signing, substitutes
 from tournament.results.document import sheet_digest
+from tournament.results.history import log_change
 from tournament.standings import standings
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
@@ -115,6 +116,8 @@ def test_a_locked_sheet_refuses_every_change_but_a_correction(complete, referee,
     # one line in the history for the correction, with its reason (not a second "changed" line)
     after_signing = sheet.log.filter(game=5, created__gte=sheet.locked_at)
     assert list(after_signing.values_list("action", flat=True)) == ["sheet.correct"]
+    line = log_change(after_signing.get())  # issue 28, item 12: the history says why
+    assert line.endswith("(Grund: Schreibfehler auf der Liste)") and "→" in line
 
 
 def test_the_digest_is_stable_and_changes_with_any_content_signed(complete, referee, sign):

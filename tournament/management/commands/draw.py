@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ...draw import services as draw_service
 from ...errors import ServiceError
-from ...models import Tournament
 from ...tournaments.permissions import COMMAND_LINE
+from ..lookup import tournament_named
 
 
 class Command(BaseCommand):
@@ -20,9 +20,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, slug, match=None, seed=None, discard_results=False, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         try:
             if match:
                 drawn = [

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from ...exchange.writer import dumps, export_document
-from ...models import Tournament
+from ..lookup import tournament_named
 
 
 class Command(BaseCommand):
@@ -16,9 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", help="the file to write (default: standard output)")
 
     def handle(self, slug, output=None, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         text = dumps(export_document(tournament))
         if output:
             try:

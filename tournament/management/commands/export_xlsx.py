@@ -4,8 +4,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...models import Tournament
 from ...printing.workbook import EXPORTERS
+from ..lookup import tournament_named
 
 
 class Command(BaseCommand):
@@ -16,9 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", required=True)
 
     def handle(self, slug, output, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         _name, _mime, content = EXPORTERS["xlsx"].render(tournament)
         try:
             Path(output).write_bytes(content)

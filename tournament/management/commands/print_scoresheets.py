@@ -5,8 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...models import Tournament
 from ...printing.pdf import render_workers, scoresheets_pdf, sheets_of
+from ..lookup import tournament_named
 
 
 class Command(BaseCommand):
@@ -22,9 +22,7 @@ class Command(BaseCommand):
         parser.add_argument("-o", "--output", required=True)
 
     def handle(self, slug, match, blank, output, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         found = tournament.matches.filter(number=match).first()
         if found is None:
             count = tournament.matches.count()

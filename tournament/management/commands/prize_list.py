@@ -2,8 +2,8 @@
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...models import Tournament
 from ...prizes import services
+from ..lookup import tournament_named
 from .standings import write_rows
 
 FIELDS = ["place", "number", "name", "prize"]
@@ -17,9 +17,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["csv", "json"], default="csv")
 
     def handle(self, slug, format="csv", **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         prizes = services.prize_list(tournament)
         if not prizes.declared:
             raise CommandError(f"'{slug}' has no prize list declared.")

@@ -5,8 +5,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from ...models import Tournament
 from ...standings import standings
+from ..lookup import tournament_named
 
 FIELDS = ["rank", "number", "name", *(m.key for m in standings.METRICS)]
 
@@ -46,9 +46,7 @@ class Command(BaseCommand):
         parser.add_argument("--format", choices=["csv", "json"], default="csv")
 
     def handle(self, slug, match=None, format="csv", **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         if match is not None and not tournament.matches.filter(number=match).exists():
             raise CommandError(
                 f"Match {match} does not exist: '{slug}' has {tournament.matches.count()} matches."

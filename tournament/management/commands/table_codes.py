@@ -3,10 +3,10 @@
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from ...models import Tournament
 from ...printing.tablecodes import code_works
 from ...results.models import Scoresheet
 from ...tablephone.views import table_url
+from ..lookup import tournament_named
 
 
 class Command(BaseCommand):
@@ -23,9 +23,7 @@ class Command(BaseCommand):
         parser.add_argument("--match", type=int, required=True)
 
     def handle(self, slug, match, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         found = tournament.matches.filter(number=match).first()
         if found is None:
             count = tournament.matches.count()

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from ...results.verify import Finding, verify_tournament
 from ...sealkey import spaced
-from ...tournaments.models import Tournament
+from ..lookup import tournament_named
 
 
 class Command(BaseCommand):
@@ -24,9 +24,7 @@ class Command(BaseCommand):
         parser.add_argument("slug")
 
     def handle(self, slug, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(f"There is no tournament '{slug}'.")
+        tournament = tournament_named(slug, self.stderr)
         report = verify_tournament(tournament)
         current = {m.number: m.draw for m in tournament.matches.all()}
         for finding in report.findings:

@@ -1,0 +1,20 @@
+"""The tournament a management command names: by its short name, or by one it had before, as
+the web addresses find it (tournaments/access.py redirects those)."""
+
+from django.core.management.base import CommandError
+
+from ..tournaments.models import OldSlug, Tournament
+
+
+def tournament_named(slug: str, stderr=None) -> Tournament:
+    """The tournament called ``slug`` now or before; a note on ``stderr`` when the name is an
+    old one (the output itself stays as it would be under the new name)."""
+    tournament = Tournament.objects.filter(slug=slug).first()
+    if tournament is not None:
+        return tournament
+    old = OldSlug.objects.filter(slug=slug).select_related("tournament").first()
+    if old is None:
+        raise CommandError(f"There is no tournament '{slug}'.")
+    if stderr is not None:
+        stderr.write(f"'{slug}' is now called '{old.tournament.slug}'.")
+    return old.tournament
