@@ -26,8 +26,10 @@ def message(link: dict) -> bytes:
 
 def seal(sheet: Scoresheet, kind: str) -> Seal:
     """Seal the sheet's stored digest as the next link of its tournament's chain (inside the
-    caller's transaction; the tournament's row is locked so that links follow one another)."""
-    tournament = Tournament.objects.select_for_update().get(pk=sheet.match.tournament_id)
+    caller's transaction; the tournament's row is locked so that links follow one another).
+    FOR NO KEY UPDATE: it waits for another sealer, not for the other writes of the tournament
+    whose rows reference it (their key-share locks when they commit)."""
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=sheet.match.tournament_id)
     last = Seal.objects.filter(tournament=tournament).order_by("-sequence").first()
     link = Seal(
         tournament=tournament,

@@ -12,10 +12,12 @@ import re
 import stat
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection, transaction
 from django.urls import reverse
 
 from scoring import Contract, Game, Result, Suit
@@ -29,6 +31,7 @@ from tournament.results.document import sheet_digest
 from tournament.results.models import Seal
 from tournament.results.services import score
 from tournament.results.store import store_scored
+from tournament.tournaments.audit import record
 
 pytestmark = pytest.mark.django_db
 
@@ -259,3 +262,38 @@ def test_a_correction_seals_again_chained_on(three, sheet_of, supervisor):
     Seal.objects.filter(tournament=three, sequence=1).update(at="2020-01-01T00:00:00+00:00")
     ok, out = verify(three.slug)
     assert not ok and "Tisch 1: Siegel 1: Seine Unterschrift passt nicht" in out
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="row locks are PostgreSQL's")
+@pytest.mark.django_db(transaction=True)
+def test_two_tables_sealing_at_once_both_seal_in_turn(played):
+    """Two tables whose last signatures arrive together, each having written its log line: the
+    second sealer waits for the first and chains on (no duplicate number, no deadlock)."""
+    sheets = list(
+        Scoresheet.objects.filter(match__tournament=played, match__number=1).order_by("table__number")
+    )[:2]
+    Scoresheet.objects.filter(pk__in=[s.pk for s in sheets]).update(digest="a" * 64)
+    ready = [threading.Event(), threading.Event()]
+    results = {}
+
+    def sealer(index):
+        try:
+            with transaction.atomic():
+                record(played, None, "tournament.anonymise")  # a log line, as signing writes one
+                ready[index].set()
+                ready[1 - index].wait(5)
+                sheet = Scoresheet.objects.select_related("match", "table").get(pk=sheets[index].pk)
+                results[index] = seals.seal(sheet, Seal.Kind.SIGNED).sequence
+        except Exception as error:  # the test inspects what each met
+            results[index] = error
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=sealer, args=(index,)) for index in (0, 1)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(20)
+    assert sorted(results.values()) == [1, 2], results
+    chain = seals.Chain.of(played.pk)
+    assert chain.links[1].previous == chain.links[0].signature
