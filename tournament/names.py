@@ -1,15 +1,20 @@
-"""People's names as people look for them: Grünwald found as gruenwald and the other way round,
-lists sorted by surname ("Huber, Sepp" and "Sepp Huber" both under H)."""
+"""People's names as people look for them: Grünwald found as gruenwald, grunwald or Grünwald;
+"Sepp Huber", "Huber Sepp" and "Huber, Sepp" the same person; lists sorted by surname in German
+order (DIN 5007-1: Bäuml before Brandl, Höß before Huber), the same on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
-from django.db.models import F, Value
+from django.db.models import F, Q, Value
 from django.db.models.functions import Lower, Replace
 
 UMLAUTS = {"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"}
 _UMLAUT_TABLE = str.maketrans(UMLAUTS)
+PLAIN_UMLAUTS = {"ä": "a", "ö": "o", "ü": "u", "ß": "ss", "Ä": "a", "Ö": "o", "Ü": "u"}
+_PLAIN_TABLE = str.maketrans(PLAIN_UMLAUTS)
+_WORDS = re.compile(r"[\s,;]+")
 
 
 def fold_umlauts(text: str) -> str:
@@ -23,13 +28,69 @@ def search_key(text: str) -> str:
     return fold_umlauts(text.casefold())
 
 
+def plain_key(text: str) -> str:
+    """The other spelling a search compares: umlauts as their letter (Müller as muller, Bäuml as
+    bauml), ß as ss (the same as ``plain_folded`` in the database)."""
+    return text.casefold().translate(_PLAIN_TABLE)
+
+
+def _replaced(field: str, letters: dict[str, str]):
+    expression = Lower(F(field))
+    for letter, spelt in letters.items():
+        expression = Replace(expression, Value(letter), Value(spelt.lower()))
+    return expression
+
+
 def folded(field: str):
     """search_key in the database, for a filter: lower case with umlauts spelt out (SQLite's
     lower() leaves Ä, Ö, Ü as they are, so both cases are replaced)."""
-    expression = Lower(F(field))
-    for letter, spelt in UMLAUTS.items():
-        expression = Replace(expression, Value(letter), Value(spelt.lower()))
-    return expression
+    return _replaced(field, UMLAUTS)
+
+
+def plain_folded(field: str):
+    """plain_key in the database (both cases replaced, as in ``folded``)."""
+    return _replaced(field, PLAIN_UMLAUTS)
+
+
+def query_words(query: str) -> list[tuple[str, str]]:
+    """The words of a search, in either spelling: order and commas do not matter."""
+    return [(search_key(word), plain_key(word)) for word in _WORDS.split(query.strip()) if word]
+
+
+def name_forms(name: str) -> tuple[str, str]:
+    """A name as ``query_words`` compare it (kept by pages that search in Python)."""
+    return search_key(name), plain_key(name)
+
+
+def forms_match(words: list[tuple[str, str]], forms: tuple[str, str]) -> bool:
+    """Every word of the search is part of the name, in one spelling or the other."""
+    spelt, plain = forms
+    return all(word in spelt or bare in plain for word, bare in words)
+
+
+def name_matches(query: str, *names: str) -> bool:
+    """The search finds one of the names: "Huber, Sepp", "sepp huber" and "Hüber" alike."""
+    words = query_words(query)
+    return bool(words) and any(forms_match(words, name_forms(name)) for name in names)
+
+
+def name_search(queryset, query: str, *fields: str):
+    """The rows one of whose ``fields`` holds every word of the query (either spelling, any
+    order): the same rule as ``name_matches``, in the database. A field across a relation may
+    repeat rows: the caller adds ``distinct()``."""
+    words = query_words(query)
+    if not words:
+        return queryset
+    aliases = {}
+    condition = Q()
+    for index, field in enumerate(fields):
+        spelt, plain = f"_spelt{index}", f"_plain{index}"
+        aliases[spelt], aliases[plain] = folded(field), plain_folded(field)
+        every = Q()
+        for word, bare in words:
+            every &= Q(**{f"{spelt}__contains": word}) | Q(**{f"{plain}__contains": bare})
+        condition |= every
+    return queryset.alias(**aliases).filter(condition)
 
 
 def surname(name: str) -> str:
@@ -41,18 +102,34 @@ def surname(name: str) -> str:
     return words[-1] if words else ""
 
 
-def surname_key(name: str) -> tuple[str, str]:
-    """Sorting by surname, then the whole name, as a German list does (ä with a, DIN 5007-1)."""
+def _din(text: str) -> str:
+    """DIN 5007-1: case folded, ä with a, ö with o, ü with u, ß as ss (any accent as its letter)."""
+    return "".join(c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c))
 
-    def plain(text: str) -> str:
-        return "".join(
-            c for c in unicodedata.normalize("NFKD", text.casefold()) if not unicodedata.combining(c)
-        )
 
-    return plain(surname(name)), plain(name)
+def sort_key(name: str) -> tuple[str, str, str]:
+    """The one order of names in every list: by surname, then the whole name, as a German list
+    does (DIN 5007-1), the name as written deciding last. Sorted in Python, so SQLite and
+    PostgreSQL (whose collations differ) give the same order."""
+    return _din(surname(name)), _din(name), name
+
+
+def club_key(club: str) -> tuple[str, str]:
+    """A club in the same German order."""
+    return _din(club), club
+
+
+def by_name(queryset, limit: int | None = None, field: str = "name", then: str = "pk"):
+    """The rows in German order (``sort_key``, then ``then``), the first ``limit`` of them, and
+    how many there are. Only names and keys are sorted (a tournament's or a club's few thousand);
+    the rows shown are loaded whole, with the queryset's annotations."""
+    keys = sorted(queryset.values_list("pk", field, then), key=lambda row: (sort_key(row[1]), row[2]))
+    wanted = [pk for pk, _name, _then in keys[:limit]]
+    found = {row.pk: row for row in queryset.filter(pk__in=wanted)}
+    return [found[pk] for pk in wanted if pk in found], len(keys)
 
 
 def initial(name: str) -> str:
     """The letter a name is listed under."""
-    key = surname_key(name)[0]
+    key = sort_key(name)[0]
     return key[:1].upper() if key[:1].isalpha() else "#"

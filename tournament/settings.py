@@ -1,8 +1,14 @@
 """Settings of Schafkopf-Turnier. Everything that differs between a laptop in the village hall
 and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY`` (or
+<<<<<<< HEAD
 ``SECRET_KEY_FILE``), ``SEAL_KEY_FILE``, ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY``, ``HALL_URL``,
 ``CACHE_URL``. Unset, they give a safe development setup on SQLite; ``make hall`` sets them for
 the hall's network."""
+=======
+``SECRET_KEY_FILE``), ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY`` (and
+``PROXY_ADDRESSES``), ``HALL_URL``, ``CACHE_URL``. Unset, they give a safe development setup on
+SQLite; ``make hall`` sets them for the hall's network."""
+>>>>>>> main
 
 import datetime
 import os
@@ -161,14 +167,18 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # Failed log-ins are throttled (django-axes): five wrong passwords for one user from one address
-# lock that pair out for 15 minutes; a right one clears the count.
+# lock that pair out for 15 minutes, a right one clears the pair's count; twenty wrong passwords
+# from one address for any users (one password tried on many) lock the address out
+# (tournament/throttle.py, README "What is throttled"). Nobody is locked out from elsewhere.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5
+AXES_ADDRESS_FAILURE_LIMIT = 20
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = "tournament.throttle.login_lockout_parameters"
+AXES_CLIENT_IP_CALLABLE = "tournament.throttle.client_address"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 AXES_VERBOSE = False
@@ -266,9 +276,21 @@ CACHES = {"default": _cache(CACHE_URL)}
 # then cookies are Secure, plain HTTP is redirected and browsers are told to stay on HTTPS. On
 # the hall's own network the app is plain HTTP, and Secure cookies would make every log-in fail.
 HTTPS = _flag("HTTPS", False)
-# PROXY=1 behind a reverse proxy: trust its X-Forwarded-Proto for the scheme of a request.
-if _flag("PROXY", False):
+# PROXY=1 behind a reverse proxy: trust its X-Forwarded-Proto for the scheme of a request, and
+# its X-Forwarded-For for the client's address (tournament/throttle.py), where the connection
+# comes from one of PROXY_ADDRESSES (the proxy's own; by default this machine's).
+PROXY = _flag("PROXY", False)
+PROXY_ADDRESSES = frozenset(
+    address.strip() for address in os.environ.get("PROXY_ADDRESSES", "127.0.0.1,::1").split(",") if address
+)
+if PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# What one address may get wrong (tournament/throttle.py): (count, seconds), a fixed window each.
+THROTTLE = {
+    "table_code": (20, 60),  # unknown table codes: then 429 for the rest of the minute
+    "reset_address": (5, 3600),  # password-reset requests from one address
+    "reset_email": (3, 3600),  # password-reset requests for one e-mail address
+}
 if not DEBUG:
     SECURE_CONTENT_TYPE_NOSNIFF = True
     X_FRAME_OPTIONS = "DENY"

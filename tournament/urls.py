@@ -25,7 +25,7 @@ from .standings import urls as standings
 from .tablephone import urls as tablephone
 from .teams import urls as teams
 from .tournaments import urls as tournaments
-from .tournaments.views import PasswordResetConfirmView, home
+from .tournaments.views import PasswordResetConfirmView, PasswordResetView, home
 
 # "import/" (exchange) and "new/" (first of tournaments) before any "<slug>/".
 organiser_patterns = [
@@ -79,7 +79,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("password/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("password/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),
-    path("password/reset/", auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/", PasswordResetView.as_view(), name="password_reset"),
     path("password/reset/sent/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         "password/reset/<uidb64>/<token>/",

@@ -134,7 +134,8 @@
       headers: { "Content-Type": "application/json", "Accept": "application/json" },
       body: JSON.stringify({ key: item.key, action: item.action, data: item.data })
     }).then(function (response) {
-      if (response.status >= 500) throw new Error("server");
+      // 429: too many wrong codes from this address; the entries stay queued for later.
+      if (response.status >= 500 || response.status === 429) throw new Error("server");
       return response.json().then(function (answer) { return [response, answer]; });
     }).then(function (pair) {
       var answer = pair[1];

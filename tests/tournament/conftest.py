@@ -7,6 +7,7 @@ import io
 import os
 import random
 import shutil
+import types
 import warnings
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from selenium.webdriver.support import expected_conditions
 from selenium.webdriver.support.ui import WebDriverWait
 
 from scoring import Contract, Game, Result, Suit
+from tournament import throttle
 from tournament.demo import generator
 from tournament.draw import services as draw_service
 from tournament.draw.services import sync_matches
@@ -148,6 +150,12 @@ def _sheet_of(tournament, match=1, table=1):
 def sheet_of():
     """``sheet_of(tournament, match=1, table=1)``: that table's scoresheet, read afresh."""
     return _sheet_of
+
+
+@pytest.fixture
+def steady_clock(monkeypatch):
+    """The throttles' windows (tournament/throttle.py) do not turn over during the test."""
+    monkeypatch.setattr(throttle, "time", types.SimpleNamespace(time=lambda: 1_800_000_000.0))
 
 
 @pytest.fixture

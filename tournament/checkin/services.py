@@ -15,6 +15,7 @@ from scoring.draw import table_sizes
 
 from ..draw.services import allows_five, off_by, tables_text
 from ..errors import ServiceError
+from ..participants import services as participant_service
 from ..participants.models import Participant
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
@@ -85,6 +86,17 @@ def set_fee_paid(user, participant: Participant, paid: bool) -> Participant:
         name=participant.name,
         after={"fee_paid": paid},
     )
+    return participant
+
+
+@transaction.atomic
+def register_at_door(user, tournament: Tournament, paid: bool = False, **fields) -> Participant:
+    """A late arrival in one step: registered (the next free start number), checked in and,
+    when he has paid, his entry fee marked; all or nothing."""
+    participant = participant_service.add_participant(user, tournament, **fields)
+    participant = check_in(user, participant)
+    if paid:
+        participant = set_fee_paid(user, participant, paid=True)
     return participant
 
 

@@ -8,6 +8,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpResponseBadRequest
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
@@ -15,12 +16,13 @@ from ..documents.qr import qr_vector
 from ..documents.views import DocumentMixin
 from ..errors import ServiceError
 from ..hall import phone_address
-from ..names import folded, search_key
+from ..names import by_name, name_search
 from ..participants.models import Participant
 from ..participants.views import participant_of
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services
+from .forms import DoorRegistrationForm
 
 SHOWN = 60  # participants listed without a search
 
@@ -32,7 +34,7 @@ def checkin_url(request, tournament, number: int) -> str:
 
 class CheckInView(PartialMixin, TournamentMixin, TemplateView):
     """At the door: find a participant by name or start number, check him in, mark a no-show,
-    take the entry fee. Late arrivals are added on the participant page."""
+    take the entry fee; register a late arrival, checked in (and paid) in the same step."""
 
     template_name = "checkin/checkin.html"
     partial_name = "checkin/_list.html"
@@ -43,10 +45,8 @@ class CheckInView(PartialMixin, TournamentMixin, TemplateView):
         query = query.strip()
         if query.isascii() and query.isdigit():
             return participants.filter(number=int(query)), False
-        if query:
-            participants = participants.annotate(key=folded("name")).filter(key__contains=search_key(query))
-        participants = participants.order_by("name", "number")
-        return participants[:SHOWN], participants.count() > SHOWN
+        shown, total = by_name(name_search(participants, query, "name"), SHOWN, then="number")
+        return shown, total > SHOWN
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -64,12 +64,43 @@ class CheckInView(PartialMixin, TournamentMixin, TemplateView):
             counts=services.door_counts(self.tournament),
             can_edit=self.can(Perm.EDIT_PARTICIPANTS),
         )
+        context.setdefault("register_form", DoorRegistrationForm())
         return context
+
+    def back(self, request, **kwargs):
+        """The door page as it was: the same search, or the same participant."""
+        if request.htmx:
+            return self.render_to_response(self.get_context_data(**kwargs))
+        query = request.POST.get("q", "")
+        if query and "number" not in kwargs:
+            return redirect(f"{request.path}?{urlencode({'q': query})}")
+        return redirect(request.path)
+
+    def register(self, request, **kwargs):
+        form = DoorRegistrationForm(request.POST)
+        if form.is_valid():
+            fields = form.cleaned_data
+            try:
+                participant = services.register_at_door(request.user, self.tournament, **fields)
+            except ServiceError as error:
+                form.add_error(None, error.message)
+            else:
+                text = (
+                    _("%(name)s has start number %(number)s, is checked in and has paid the entry fee.")
+                    if participant.fee_paid
+                    else _("%(name)s has start number %(number)s and is checked in.")
+                )
+                messages.success(request, text % {"name": participant.name, "number": participant.number})
+                return self.back(request, **kwargs)
+        # The typed name stays in the form, with what was wrong; nothing is saved.
+        return self.render_to_response(self.get_context_data(register_form=form, **kwargs))
 
     def post(self, request, *args, **kwargs):
         if not self.can(Perm.EDIT_PARTICIPANTS):
             raise PermissionDenied
         action = request.POST.get("action", "")
+        if action == "register":
+            return self.register(request, **kwargs)
         number = request.POST.get("number", "")
         if action not in self.ACTIONS or not (number.isascii() and number.isdigit()):
             return HttpResponseBadRequest(_("The request is incomplete: please reload the page."))
@@ -93,11 +124,7 @@ class CheckInView(PartialMixin, TournamentMixin, TemplateView):
             }
             values = {"name": participant.name, "number": participant.number}
             messages.success(request, texts[action] % values)
-        if request.htmx:
-            return self.render_to_response(self.get_context_data(**kwargs))
-        url = request.path
-        query = request.POST.get("q", "")
-        return redirect(f"{url}?q={query}" if query and "number" not in kwargs else url)
+        return self.back(request, **kwargs)
 
 
 class ConfirmationsView(DocumentMixin, TournamentMixin, TemplateView):

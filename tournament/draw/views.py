@@ -13,7 +13,7 @@ from django.views.generic import FormView, TemplateView
 
 from ..documents.views import DocumentMixin
 from ..errors import ServiceError
-from ..names import initial, surname, surname_key
+from ..names import initial, sort_key, surname
 from ..participants.models import Participant
 from ..participants.views import participant_queryset
 from ..tournaments.access import TournamentMixin
@@ -143,7 +143,7 @@ class SeatListView(DocumentMixin, TournamentMixin, TemplateView):
                             [own.get(m.number) if m.number in plays else None for m in matches],
                         )
                     )
-        rows.sort(key=lambda row: (surname_key(row.name), row.number))
+        rows.sort(key=lambda row: (sort_key(row.name), row.number))
         context.update(matches=matches, rows=rows)
         return context
 

@@ -8,6 +8,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from ..names import club_key, sort_key
 from ..tournaments.models import Tournament
 
 MAX_START_NUMBER = 2_147_483_647  # what every database stores in the column
@@ -67,6 +68,15 @@ class Participant(models.Model):
     @property
     def checked_in(self) -> bool:
         return self.checked_in_at is not None
+
+    @property
+    def name_order(self) -> tuple:
+        """Where the name stands in a German list (names.sort_key)."""
+        return sort_key(self.name)
+
+    @property
+    def club_order(self) -> tuple:
+        return club_key(self.club)
 
     @property
     def substitutes(self):

@@ -8,8 +8,9 @@ from .models import Participant
 
 class ParticipantTable(tables.Table):
     number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("name"))
-    club = tables.Column(verbose_name=_("club"))
+    # German order (DIN 5007-1): the table is given a list, sorted in Python (names.sort_key).
+    name = tables.Column(verbose_name=_("name"), order_by=("name_order", "number"))
+    club = tables.Column(verbose_name=_("club"), order_by=("club_order", "name_order", "number"))
     birth_date = tables.DateColumn(verbose_name=_("date of birth"), format="d.m.Y")
     status = tables.Column(verbose_name=_("status"))
     substitutes = tables.Column(verbose_name=_("substitutes"), empty_values=(), orderable=False)

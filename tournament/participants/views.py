@@ -16,7 +16,7 @@ from django_tables2 import RequestConfig
 
 from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..errors import ServiceError
-from ..names import folded, search_key
+from ..names import name_search
 from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm
 from . import registration
@@ -45,23 +45,19 @@ class ParticipantListView(TournamentMixin, TemplateView):
         queryset = participant_queryset(self.tournament)
         query = self.request.GET.get("q", "").strip()
         if query:
-            wanted = search_key(query)
-            queryset = queryset.alias(
-                name_key=folded("name"), club_key=folded("club"), substitute_key=folded("substitutions__name")
-            )
-            condition = (
-                Q(name_key__contains=wanted)
-                | Q(club_key__contains=wanted)
-                | Q(substitute_key__contains=wanted)
-            )
+            found = name_search(queryset, query, "name", "club", "substitutions__name").values("pk")
+            condition = Q(pk__in=found)
             if query.isascii() and query.isdigit():
                 condition |= Q(number=int(query))
-            queryset = queryset.filter(condition).distinct()
+            queryset = queryset.filter(condition)
         status = self.request.GET.get("status", "")
         if status in Participant.Status.values:
             queryset = queryset.filter(status=status)
+        # By name or club in German order: a tournament's few thousand at most, sorted in Python
+        # (names.sort_key); otherwise ordered and paginated in the database.
+        by_name = {part.strip().lstrip("-") for part in self.request.GET.get("sort", "").split(",")}
         table = ParticipantTable(
-            queryset,
+            list(queryset) if by_name & {"name", "club"} else queryset,
             # Birth dates for the organiser only; no "edit" link to a page the role may not open.
             exclude=(
                 *(() if self.can(Perm.VIEW_BIRTH_DATES) else ("birth_date",)),

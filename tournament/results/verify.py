@@ -102,6 +102,13 @@ class Report:
     keys: dict[str, list[int]] = field(default_factory=dict)  # public key → its seals
     server_key: str = ""  # this server's
 
+    def __iter__(self):
+        """(checked, signed, findings), as verify_tournament answered before the seals."""
+        return iter((self.checked, self.signed, self.findings))
+
+    def __getitem__(self, index: int):
+        return (self.checked, self.signed, self.findings)[index]
+
     @property
     def foreign_keys(self) -> dict[str, list[int]]:
         """The keys of seals made elsewhere (a restored backup, an import): checked with the key

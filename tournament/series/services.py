@@ -83,10 +83,11 @@ class RegisterReport:
 
 
 @transaction.atomic
-def add_to_register(user, tournament: Tournament) -> RegisterReport:
-    """Every participant of the tournament not yet in the register: linked to the person he is
-    (filling the person's missing club or date of birth), or entered as a new person. In a series
-    with fixed start numbers a person without one keeps the number he has here, if it is free."""
+def add_to_register(user, tournament: Tournament, numbers=None) -> RegisterReport:
+    """Every participant of the tournament not yet in the register (or those of ``numbers``):
+    linked to the person he is (filling the person's missing club or date of birth), or entered
+    as a new person. In a series with fixed start numbers a person without one keeps the number
+    he has here, if it is free."""
     require_register_manager(user)
     require(user, tournament, Perm.EDIT_PARTICIPANTS)
     tournament = _lock(tournament)
@@ -95,7 +96,12 @@ def add_to_register(user, tournament: Tournament) -> RegisterReport:
     participants = list(tournament.participants.select_for_update().order_by("number"))
     register = Register(Person.objects.all())  # a club's few hundred: compared in Python
     here = {p.person_id for p in participants if p.person_id}
+    wanted = None if numbers is None else set(numbers)
+    if wanted is not None and not wanted <= {p.number for p in participants}:
+        raise ServiceError(_("Unknown participant."))
     for participant in participants:
+        if wanted is not None and participant.number not in wanted:
+            continue
         if participant.person_id:
             report.already += 1
             continue

@@ -15,10 +15,11 @@ import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext_lazy as _
 
 from ..draw.models import Seat
+from ..names import sort_key
 from ..participants.models import Participant
 from ..standings import standings
 from ..tournaments.models import Tournament
@@ -141,6 +142,19 @@ def _results(series: Series, tournaments: list[Tournament]) -> dict[int, list[Re
     return found
 
 
+def unregistered(tournaments) -> dict[int, list[Participant]]:
+    """Each tournament's players who are not in the register, by tournament: they play but the
+    series cannot count them until they are added (playing, or seated in a current draw)."""
+    seated = Seat.objects.filter(participant=OuterRef("pk"), match__discarded_at__isnull=True)
+    missing = Participant.objects.filter(tournament__in=list(tournaments), person__isnull=True).filter(
+        Q(status=Participant.Status.ACTIVE) | Exists(seated)
+    )
+    found: dict[int, list[Participant]] = {}
+    for participant in sorted(missing, key=lambda p: (sort_key(p.name), p.number)):
+        found.setdefault(participant.tournament_id, []).append(participant)
+    return found
+
+
 def _counted(series: Series, results: list[Result]) -> list[Result]:
     """The best ``best_of`` count (an earlier tournament before a later one with equal points)."""
     ordered = sorted(results, key=lambda r: (r.date, r.tournament))
@@ -178,7 +192,7 @@ def compute(series: Series) -> SeriesStandings:
         )
         for pk, found in results.items()
     ]
-    rows.sort(key=lambda row: (tuple(-value for value in row.key), row.name.casefold(), row.person))
+    rows.sort(key=lambda row: (tuple(-value for value in row.key), sort_key(row.name), row.person))
     for row in rows:
         by_tournament = {r.tournament: r for r in row.results}
         row.cells = [by_tournament.get(t.pk) for t in tournaments]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.mixins import LoginRequiredMixin
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Q
+from django.db.models import Count
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
@@ -15,10 +15,10 @@ from django.views.generic import FormView, TemplateView, View
 
 from ..documents.views import DocumentMixin
 from ..errors import ServiceError
-from ..names import folded, search_key
+from ..names import by_name, name_search, sort_key
 from ..tournaments.access import TournamentMixin
 from ..tournaments.models import StaffRole, Tournament
-from ..tournaments.permissions import Perm
+from ..tournaments.permissions import Perm, has_perm
 from . import exports
 from . import services as series_service
 from . import standings as series_standings
@@ -30,13 +30,9 @@ REGISTER_PAGE = 200  # persons listed at once; a search narrows the register
 
 
 def search_persons(query: str):
-    persons = Person.objects.order_by("name", "pk")
-    if query:
-        wanted = search_key(query)
-        persons = persons.alias(name_key=folded("name"), club_key=folded("club")).filter(
-            Q(name_key__contains=wanted) | Q(club_key__contains=wanted)
-        )
-    return persons
+    """The register's persons whose name (or club) holds every word of the search, in either
+    spelling ("Huber, Sepp", "sepp huber", "Muller" for Müller); unordered (``by_name``)."""
+    return name_search(Person.objects.order_by(), query, "name", "club")
 
 
 def editable_tournaments(user, exclude: Tournament):
@@ -73,11 +69,12 @@ class TakeParticipantsView(TournamentMixin, FormView):
         here = self.tournament.participants
         linked = set(here.filter(person__isnull=False).values_list("person_id", flat=True))
         if source:
-            choices = [(p, p.person_id in linked) for p in source.participants.order_by("number")]
+            ordered = sorted(source.participants.all(), key=lambda p: (sort_key(p.name), p.number))
+            choices = [(p, p.person_id in linked) for p in ordered]
         else:
-            found = search_persons(query)
-            choices = [(p, p.pk in linked) for p in found[:REGISTER_PAGE]]
-            context["more"] = max(found.count() - REGISTER_PAGE, 0)
+            found, total = by_name(search_persons(query), REGISTER_PAGE)
+            choices = [(p, p.pk in linked) for p in found]
+            context["more"] = max(total - REGISTER_PAGE, 0)
         context.update(
             source=source,
             query=query,
@@ -128,20 +125,43 @@ class AddToRegisterView(TournamentMixin, View):
         return super().dispatch(request, *args, **kwargs)
 
     def post(self, request, *args, **kwargs):
-        report = series_service.add_to_register(request.user, self.tournament)
-        messages.success(
-            request,
-            _(
-                "Player register: %(created)s new, %(linked)s found already there, "
-                "%(already)s were linked before."
-            )
-            % {"created": report.created, "linked": report.linked, "already": report.already},
-        )
-        if report.numbers:
-            messages.success(request, _("%(n)s season start numbers given.") % {"n": report.numbers})
-        for conflict in report.conflicts:
-            messages.warning(request, conflict)
+        add_to_register(request, self.tournament)
+        if request.POST.get("back") == "series":
+            return redirect("organiser:tournament_series", self.tournament.slug)
         return redirect("organiser:participants", self.tournament.slug)
+
+
+def add_to_register(request, tournament: Tournament) -> None:
+    """The tournament's players into the register (all, or the one of ``number``), and what
+    became of them as messages."""
+    number = request.POST.get("number", "")
+    numbers = [int(number)] if number.isascii() and number.isdigit() else None
+    try:
+        report = series_service.add_to_register(request.user, tournament, numbers=numbers)
+    except ServiceError as error:
+        messages.error(request, error.message)
+        return
+    messages.success(
+        request,
+        _("Player register: %(created)s new, %(linked)s found already there, %(already)s were linked before.")
+        % {"created": report.created, "linked": report.linked, "already": report.already},
+    )
+    if report.numbers:
+        messages.success(request, _("%(n)s season start numbers given.") % {"n": report.numbers})
+    for conflict in report.conflicts:
+        messages.warning(request, conflict)
+
+
+def missing_players(user, tournaments) -> list[tuple[Tournament, list, bool]]:
+    """Per tournament its players not in the register (``standings.unregistered``), and whether
+    the user may add them (register manager and the tournament's organiser: dates of birth)."""
+    missing = series_standings.unregistered(tournaments)
+    register = can_manage_register(user)
+    return [
+        (t, missing[t.pk], register and has_perm(user, t, Perm.EDIT_PARTICIPANTS))
+        for t in tournaments
+        if t.pk in missing
+    ]
 
 
 class TournamentSeriesView(TournamentMixin, FormView):
@@ -153,6 +173,12 @@ class TournamentSeriesView(TournamentMixin, FormView):
 
     def get_initial(self):
         return {"series": self.tournament.series}
+
+    def get_context_data(self, **kwargs):
+        context = super().get_context_data(**kwargs)
+        if self.tournament.series_id:
+            context["missing"] = missing_players(self.request.user, [self.tournament])
+        return context
 
     def form_valid(self, form):
         series = form.cleaned_data["series"]
@@ -221,14 +247,26 @@ class SeriesManageView(ManagerMixin, FormView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
+        tournaments = list(self.series.tournaments.order_by("date", "pk"))
         context.update(
             series=self.series,
-            tournaments=self.series.tournaments.order_by("date", "pk"),
+            tournaments=tournaments,
             attach_form=AttachForm(series=self.series),
+            missing=missing_players(self.request.user, tournaments),
         )
         return context
 
     def post(self, request, *args, **kwargs):
+        if "register" in request.POST:  # issue 28: nobody of the series' tournaments missing
+            tournament = get_object_or_404(Tournament, series=self.series, slug=request.POST["register"])
+            try:
+                add_to_register(request, tournament)
+            except PermissionDenied:
+                messages.error(
+                    request,
+                    _("Only the tournament's organiser may add its players to the register."),
+                )
+            return redirect("series:manage", self.series.slug)
         if "attach" in request.POST:
             form = AttachForm(request.POST, series=self.series)
             if form.is_valid():
@@ -264,11 +302,12 @@ class RegisterView(ManagerMixin, TemplateView):
         context = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "").strip()
         persons = search_persons(query).annotate(tournaments=Count("participations", distinct=True))
+        shown, found = by_name(persons, REGISTER_PAGE)
         context.update(
             query=query,
-            persons=persons[:REGISTER_PAGE],
+            persons=shown,
             total=Person.objects.count(),
-            more=max(persons.count() - REGISTER_PAGE, 0),
+            more=max(found - REGISTER_PAGE, 0),
         )
         return context
 
@@ -282,11 +321,12 @@ class SeriesStandingsView(TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         series = get_object_or_404(Series, slug=kwargs["series"])
-        context.update(
-            series=series,
-            standings=series_standings.compute(series),
-            can_manage=can_manage_series(self.request.user),
-        )
+        standings = series_standings.compute(series)
+        can_manage = can_manage_series(self.request.user)
+        context.update(series=series, standings=standings, can_manage=can_manage)
+        if can_manage:  # who plays in the series' tournaments but is not counted, for its managers
+            missing = series_standings.unregistered(standings.tournaments)
+            context["unregistered"] = sum(len(players) for players in missing.values())
         return context
 
 

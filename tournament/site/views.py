@@ -25,9 +25,8 @@ class OverviewView(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["matches"] = self.tournament.matches.all()
-        context["participants"] = self.tournament.participants.exclude(
-            status=Participant.Status.RESERVE
-        ).count()
+        # Those in the standings (issue 28, item 10): no reserves, nobody who did not come.
+        context["participants"] = len(standings.compute(self.tournament).rows)
         return context
 
 
@@ -202,6 +201,7 @@ class ParticipantView(PublicMixin, TemplateView):
         context.update(
             participant=participant,
             row=overall.row(participant.number),
+            unsigned=overall.unsigned,  # "vorläufig" (issue 28, item 2)
             matches=matches,
             metrics=standings.METRICS,
         )

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import CRITERIA, Key, rank
 
-from ..names import search_key
+from ..names import forms_match, name_forms, query_words, search_key, sort_key
 from ..participants.models import Participant, Substitution
 from ..prepared import Prepared
 from ..results.models import Scoresheet
@@ -66,6 +66,11 @@ class StandingRow:
     def key(self) -> Key:
         return tuple(self.values[m.key] for m in METRICS)
 
+    @cached_property
+    def name_order(self) -> tuple[str, str, str]:
+        """Where the name stands when the table is ordered by name (German order, names.sort_key)."""
+        return sort_key(self.name)
+
 
 @dataclass
 class Standings:
@@ -77,6 +82,7 @@ class Standings:
     ties: list[list[StandingRow]] = field(default_factory=list)
     results_key: tuple = ()  # the results they were computed from (``results_key``)
     computed_at: float = 0.0  # when (wall-clock seconds: pages drawn from them are kept by it)
+    unsigned: int = 0  # the scoresheets (of the match) neither signed nor void: provisional
 
     def row(self, number: int) -> StandingRow | None:
         return next((row for row in self.rows if row.number == number), None)
@@ -86,6 +92,14 @@ class Standings:
         # Folded once per results version (the standings are kept per process), not per search.
         return [
             (row, "\n".join(search_key(name) for name in (row.name, *(s.name for s in row.substitutes))))
+            for row in self.rows
+        ]
+
+    @cached_property
+    def _name_forms(self) -> list[tuple[StandingRow, list[tuple[str, str]]]]:
+        # Both spellings of every name, once per results version (as ``_search_keys``).
+        return [
+            (row, [name_forms(name) for name in (row.name, *(s.name for s in row.substitutes))])
             for row in self.rows
         ]
 
@@ -102,8 +116,9 @@ class Standings:
         ]
 
     def search(self, query: str) -> list[StandingRow]:
-        """The rows a phone's search finds: the start number exactly, or part of the name of the
-        participant or a substitute, umlauts either way; ranks stay as they are."""
+        """The rows a phone's search finds: the start number exactly, or every word of the search
+        part of the name of the participant or a substitute, umlauts either way (names.py);
+        ranks stay as they are."""
         wanted = search_key(query)
         if query.isdigit():  # a player looking up his own line (every 30 s from every phone)
             found = {index: row for index, row, keys in self._with_digits if wanted in keys}
@@ -111,7 +126,12 @@ class Standings:
             if number is not None:
                 found[number] = self.rows[number]
             return [found[index] for index in sorted(found)]
-        return [row for row, keys in self._search_keys if str(row.number) == query or wanted in keys]
+        words = query_words(query)  # "Huber, Sepp", "sepp huber", "Muller" for Müller
+        return [
+            row
+            for row, forms in self._name_forms
+            if str(row.number) == query or any(forms_match(words, name) for name in forms)
+        ]
 
 
 def _participants(tournament: Tournament, match: int | None) -> list[dict]:
@@ -262,4 +282,8 @@ def _compute(tournament: Tournament, match: int | None, use_lots: bool) -> Stand
         )
         for entry in placed
     ]
-    return Standings(tournament, match, rows, lot, stale, tie_groups(rows))
+    sheets = Scoresheet.objects.filter(match__tournament=tournament, match__discarded_at__isnull=True)
+    if match is not None:
+        sheets = sheets.filter(match__number=match)
+    unsigned = sheets.exclude(status__in=[Scoresheet.Status.SIGNED, Scoresheet.Status.VOID]).count()
+    return Standings(tournament, match, rows, lot, stale, tie_groups(rows), unsigned=unsigned)

@@ -10,7 +10,7 @@ class StandingsTable(tables.Table):
 
     rank = tables.Column(verbose_name=_("Rank"), attrs={"td": {"class": "num rank"}})
     number = tables.Column(verbose_name=_("No."), attrs={"td": {"class": "num"}})
-    name = tables.Column(verbose_name=_("Name"))
+    name = tables.Column(verbose_name=_("Name"), order_by=("name_order", "number"))  # German order
 
     class Meta:
         attrs = {"class": "data standings"}

@@ -29,6 +29,7 @@ from ..results.load import Known, SheetFacts, load_sheet
 from ..results.models import Scoresheet
 from ..results.rows import sheet_rows
 from ..results.sheet import sheet_view
+from ..throttle import client_address, limit
 from . import table
 from .codes import CodeRefused, Opened, current_etag, etag_of, formatted, normalized, open_code, seen
 from .models import ApprovalCall
@@ -59,6 +60,29 @@ def _refused(request, code: str, error: CodeRefused):
     if locked is not None:
         return render(request, "table/locked.html", {**context, **locked, "page": True}, status=error.status)
     return render(request, "table/refused.html", {**context, "message": error.message}, status=error.status)
+
+
+def _throttled(request, code: str = ""):
+    """The answer to an address that sent too many unknown codes this minute: nothing is looked
+    up, a right code neither (else the wrong ones could go on being tried among the right)."""
+    codes = limit("table_code")
+    if not codes.reached(client_address(request)):
+        return None
+    message = _("Too many wrong table codes. Please try again in a minute.")
+    if request.headers.get("Accept", "").startswith("application/json"):
+        response = JsonResponse({"ok": False, "message": message}, status=429)
+    else:
+        context = {"code": normalized(code), "texts": leftover_texts(), "message": message}
+        response = render(request, "table/refused.html", context, status=429)
+    response["Retry-After"] = str(codes.retry_after())
+    return response
+
+
+def _counted(request, error: CodeRefused) -> CodeRefused:
+    """An unknown code counts against the address (a renewed or closed one was a real code)."""
+    if error.status == 404:
+        limit("table_code").add(client_address(request))
+    return error
 
 
 def leftover_texts() -> dict:
@@ -232,9 +256,13 @@ def enter_code(request):
     """The page for typing a table code by hand (when the QR code cannot be scanned)."""
     code = request.GET.get("code", "")
     if code:
+        throttled = _throttled(request)
+        if throttled is not None:
+            return throttled
         try:
             opened = open_code(code)
         except CodeRefused as error:
+            _counted(request, error)
             return render(request, "table/code.html", {"error": error.message, "code": code}, status=200)
         return redirect("table:sheet", opened.sheet.code)
     return render(request, "table/code.html", {"code": ""})
@@ -246,10 +274,13 @@ def by_code(view):
 
     @functools.wraps(view)
     def wrapped(request, code):
+        throttled = _throttled(request, code)
+        if throttled is not None:
+            return throttled
         try:
             opened = open_code(code)
         except CodeRefused as error:
-            return _refused(request, code, error)
+            return _refused(request, code, _counted(request, error))
         return view(request, code, opened)
 
     return wrapped
@@ -286,6 +317,9 @@ def sheet_part(request, code, opened: Opened):
 @require_POST
 def send(request, code):
     """One write from the phone (a game, a change, a call, a signature), as JSON with its key."""
+    throttled = _throttled(request, code)
+    if throttled is not None:
+        return throttled
     if len(request.body) > MAX_BODY:
         return JsonResponse({"ok": False, "message": _("The entry is too large.")}, status=413)
     try:
@@ -298,7 +332,7 @@ def send(request, code):
         action = str(payload.get("action", ""))
         sent = table.send(code, payload.get("key"), action, payload.get("data", {}))
     except CodeRefused as error:
-        return _refused(request, code, error)
+        return _refused(request, code, _counted(request, error))
     except ServiceError as error:
         return JsonResponse({"ok": False, "message": str(error.message)}, status=400)
     sheet = sent.opened.sheet

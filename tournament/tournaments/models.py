@@ -283,6 +283,8 @@ class Action:
 ACTIONS: dict[str, Action] = {
     "tournament.create": Action(_("tournament created"), standings=False),
     "tournament.import": Action(_("tournament imported"), standings=True),
+    # Issue 27: on a second laptop; standings kept anywhere under the old version are not trusted.
+    "tournament.restore": Action(_("restored from a backup"), standings=True),
     "tournament.update": Action(_("tournament changed"), standings=True),
     "tournament.anonymise": Action(_("personal data removed after the retention period"), standings=True),
     "staff.grant": Action(_("role granted"), standings=False),

@@ -21,6 +21,7 @@ from django.views.generic import FormView, TemplateView
 
 from ..errors import ServiceError
 from ..hall import phone_address
+from ..throttle import client_address, limit
 from . import services as tournament_service
 from .access import PublicMixin, TournamentMixin, tournament_at
 from .forms import StaffForm, TournamentForm
@@ -46,6 +47,25 @@ def home(request):
             "can_create": can_create_tournament(request.user),
         },
     )
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Reset links are sent at most a few times an hour from one address and to one e-mail
+    address (``THROTTLE``): no flood of mails from the site, and no mailbox flooded."""
+
+    def form_valid(self, form):
+        address = client_address(self.request)
+        email = form.cleaned_data["email"].strip().lower()
+        by_address, by_email = limit("reset_address"), limit("reset_email")
+        if by_address.reached(address) or by_email.reached(email):
+            form.add_error(None, _("Too many requests for a new password. Please try again in an hour."))
+            response = self.form_invalid(form)
+            response.status_code = 429
+            response["Retry-After"] = str(max(by_address.retry_after(), by_email.retry_after()))
+            return response
+        by_address.add(address)
+        by_email.add(email)
+        return super().form_valid(form)
 
 
 class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):

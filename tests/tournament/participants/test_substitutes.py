@@ -90,9 +90,7 @@ def test_a_substitutes_birth_date_travels_in_the_backup_and_is_checked_on_import
     from tournament.exchange.reader import DocumentError, read_document
     from tournament.exchange.writer import export_document
 
-    substitutes.substitute(
-        organiser, seated(drawn), "Alt", 2, 1, birth_date=datetime.date(1960, 1, 1)
-    )
+    substitutes.substitute(organiser, seated(drawn), "Alt", 2, 1, birth_date=datetime.date(1960, 1, 1))
     document = export_document(drawn)
     assert document["substitutions"][0]["birth_date"] == "1960-01-01"
     copy_ = import_plan(organiser, read_document(json.dumps(document), slug="kopie"))

@@ -20,10 +20,11 @@ from tournament.errors import ServiceError
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import DocumentError, read_document
 from tournament.exchange.writer import dumps, export_document
+from tournament.management.commands.prize_list import award_row
 from tournament.models import LogEntry, PrizeDeclaration
 from tournament.printing.workbook import EXPORTERS
 from tournament.prizes import services
-from tournament.prizes.reckoning import Line
+from tournament.prizes.reckoning import Award, Line
 from tournament.standings import lots, standings
 
 pytestmark = pytest.mark.django_db
@@ -254,12 +255,12 @@ def test_the_command_prints_the_list_best_first_as_csv_and_json(ranked):
     out = io.StringIO()
     call_command("prize_list", ranked.slug, "--format", "csv", stdout=out)
     found = list(csv.DictReader(io.StringIO(out.getvalue())))
-    assert list(found[0]) == ["place", "number", "name", "prize"]
-    assert [(r["place"], r["number"], r["prize"]) for r in found] == [
-        (str(rows[0].rank), str(rows[0].number), "50"),
-        (str(rows[1].rank), str(rows[1].number), "30"),
-        (str(rows[2].rank), str(rows[2].number), "20"),
-        (str(rows[-1].rank), str(rows[-1].number), "Holzlöffel"),
+    assert list(found[0]) == ["place", "number", "name", "cash", "goods", "prize"]
+    assert [(r["place"], r["number"], r["cash"], r["goods"], r["prize"]) for r in found] == [
+        (str(rows[0].rank), str(rows[0].number), "50", "", "50"),
+        (str(rows[1].rank), str(rows[1].number), "30", "", "30"),
+        (str(rows[2].rank), str(rows[2].number), "20", "", "20"),
+        (str(rows[-1].rank), str(rows[-1].number), "", "Holzlöffel", "Holzlöffel"),
     ]
     out = io.StringIO()
     call_command("prize_list", ranked.slug, "--format", "json", stdout=out)
@@ -267,8 +268,22 @@ def test_the_command_prints_the_list_best_first_as_csv_and_json(ranked):
         "place": rows[0].rank,
         "number": rows[0].number,
         "name": rows[0].name,
+        "cash": 50,
+        "goods": "",
         "prize": 50,
     }
+
+
+def test_the_command_gives_cash_and_goods_apart_for_a_spreadsheet(ranked):
+    """Issue 28, item 17: the cash column adds up; a tied group's cash and goods stay apart."""
+    out = io.StringIO()
+    call_command("prize_list", ranked.slug, "--format", "json", stdout=out)
+    found = json.loads(out.getvalue())
+    assert sum(row["cash"] or 0 for row in found) == 100 and found[-1]["cash"] is None
+    both = Award(place=3, number=7, name="Hias", amount=2, goods=("Brotzeit",), first=3, last=4, tied=2)
+    assert award_row(both) == {
+        "place": 3, "number": 7, "name": "Hias", "cash": 2, "goods": "Brotzeit", "prize": "2 € + Brotzeit",
+    }  # fmt: skip
 
 
 def test_the_command_refuses_a_list_it_cannot_give(played, organiser):

@@ -440,3 +440,40 @@ def test_the_header_orders_by_its_columns_and_keeps_the_search(drawn, client):
     english = client.get(url, {"sort": "-points"}, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     head = english[english.index("<thead") : english.index("</thead>")]
     assert 'class="desc orderable"><a href="?sort=points">Pts.</a>' in head
+
+
+def test_the_public_overview_counts_the_ranked_not_the_no_shows(tournament, organiser, add_players, client):
+    """Issue 28, item 10: two who did not come are on the list, never in the standings."""
+    add_players(tournament, 18)
+    tournament.participants.filter(number__in=[17, 18]).update(status=Participant.Status.NO_SHOW)
+    draw_service.draw_one(COMMAND_LINE, tournament, 1, seed="ueberblick")
+    ranked = len(standings.compute(tournament).rows)
+    text = client.get(reverse("public:overview", args=[tournament.slug])).content.decode()
+    assert ranked == 16 and "(16 Teilnehmer)" in text and "18 Teilnehmer" not in text
+
+
+def test_every_ranking_says_provisional_while_sheets_are_unsigned(
+    played, organiser, referee, sign, client, settings
+):
+    """Issue 28, item 2: the public overall, match and player pages and the staff standings
+    say "vorläufig" with the count of unsigned sheets, per match where the page is a match's;
+    once a match's sheets are all signed its page says it no more."""
+    settings.STANDINGS_FRESH_SECONDS = 0  # visitors' pages follow each write at once
+    slug = played.slug
+    notice = "<strong>Vorläufig</strong> – %s Spiellisten sind noch nicht unterschrieben."
+
+    def page(name, *args, user=None):
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        return client.get(reverse(name, args=[slug, *args])).content.decode()
+
+    assert notice % 6 in page("public:standings")
+    assert notice % 3 in page("public:match_standings", 1)
+    assert notice % 6 in page("public:participant", 1)
+    assert notice % 6 in page("organiser:standings", user=organiser)
+    for sheet in Scoresheet.objects.filter(match__tournament=played, match__number=1):
+        sign(referee, sheet)
+    assert "Vorläufig" not in page("public:match_standings", 1)
+    assert notice % 3 in page("public:standings")
+    assert notice % 3 in page("organiser:standings", user=organiser)

@@ -2,7 +2,6 @@
 (issue 26): a later Solo struck as the fifth without approval (5.2.16) because a game was
 entered, changed or approved, and counting again when one was deleted."""
 
-
 import pytest
 from django.urls import reverse
 

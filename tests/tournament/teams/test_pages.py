@@ -97,6 +97,8 @@ def test_public_team_standings_are_linked_and_show_every_team(with_teams, client
     for row in team_standings.compute(with_teams).rows:
         assert row.name in page and f'<td class="num">{sums[row.name]}</td>' in page
     assert "Spieler 012" in page and 'name="viewport"' in page
+    # issue 28, item 2: said once, with the count of the unsigned sheets
+    assert page.count("<strong>Vorläufig</strong> – 6 Spiellisten sind noch nicht unterschrieben.") == 1
 
 
 def test_without_teams_no_link(played, client):
@@ -109,6 +111,9 @@ def test_the_organisers_standings_page_shows_the_teams(with_teams, organiser, cl
     page = client.get(reverse("organiser:standings", args=[with_teams.slug])).content.decode()
     assert reverse("organiser:team_rankings_doc", args=[with_teams.slug, "pdf"]) in page
     assert all(name in page for name in ("Moosach", "Dachau", "Freising"))
+    assert page.count("<strong>Vorläufig</strong>") == 1  # the standings' notice; not again for teams
+    teams_page = client.get(reverse("organiser:teams", args=[with_teams.slug])).content.decode()
+    assert "<strong>Vorläufig</strong> – 6 Spiellisten" in teams_page
     match_page = client.get(reverse("organiser:match_standings", args=[with_teams.slug, 1])).content.decode()
     assert reverse("organiser:team_rankings_doc", args=[with_teams.slug, "pdf"]) not in match_page
 

@@ -3,14 +3,28 @@
 from django.core.management.base import BaseCommand, CommandError
 
 from ...prizes import services
+from ...prizes.reckoning import Award
 from ..lookup import tournament_named
 from .standings import write_rows
 
-FIELDS = ["place", "number", "name", "prize"]
+# cash and goods apart (issue 28, item 17), so that a spreadsheet adds the cash up; ``prize``
+# stays last as before, both in one text ("2 € + Brotzeit") as the pages say it.
+FIELDS = ["place", "number", "name", "cash", "goods", "prize"]
+
+
+def award_row(award: Award) -> dict:
+    return {
+        "place": award.place,
+        "number": award.number,
+        "name": award.name,
+        "cash": award.amount,  # whole euros; empty (null) for goods alone
+        "goods": award.goods_text,
+        "prize": award.prize,
+    }
 
 
 class Command(BaseCommand):
-    help = "Print the prize list, best first: place, start number, name, prize (euros or the goods)."
+    help = "Print the prize list, best first: place, start number, name, cash (whole euros), goods, prize."
 
     def add_arguments(self, parser):
         parser.add_argument("slug")
@@ -25,8 +39,5 @@ class Command(BaseCommand):
             raise CommandError("\n".join(str(problem) for problem in prizes.problems))
         if not prizes.ranked:
             raise CommandError(f"'{slug}' is not drawn yet: the prize list follows the standings.")
-        rows = [
-            {"place": award.place, "number": award.number, "name": award.name, "prize": award.prize}
-            for award in prizes.awards
-        ]
+        rows = [award_row(award) for award in prizes.awards]
         write_rows(self.stdout, rows, FIELDS, format)
