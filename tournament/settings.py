@@ -1,14 +1,8 @@
 """Settings of Schafkopf-Turnier. Everything that differs between a laptop in the village hall
 and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY`` (or
-<<<<<<< HEAD
-``SECRET_KEY_FILE``), ``SEAL_KEY_FILE``, ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY``, ``HALL_URL``,
-``CACHE_URL``. Unset, they give a safe development setup on SQLite; ``make hall`` sets them for
-the hall's network."""
-=======
-``SECRET_KEY_FILE``), ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY`` (and
+``SECRET_KEY_FILE``), ``SEAL_KEY_FILE``, ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY`` (and
 ``PROXY_ADDRESSES``), ``HALL_URL``, ``CACHE_URL``. Unset, they give a safe development setup on
 SQLite; ``make hall`` sets them for the hall's network."""
->>>>>>> main
 
 import datetime
 import os
