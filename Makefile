@@ -8,8 +8,9 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 # Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
 # the German catalogue; Chromium and its driver for the browser tests; a Redis server for the
-# tests of the Redis cache (they start their own; the app needs none unless CACHE_URL says so).
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver redis-server
+# tests of the Redis cache (they start their own; the app needs none unless CACHE_URL says so);
+# Caddy, the proxy make hall puts in front of gunicorn.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver redis-server caddy
 
 .PHONY: install system-deps run hall test test-fast bench lint clean
 
@@ -33,8 +34,9 @@ run: install
 	$(BIN)/python manage.py run_jobs -v 0 & worker=$$!; trap 'kill $$worker 2>/dev/null' EXIT; \
 	  $(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-# The hall's server: gunicorn on every interface with the job worker, DEBUG off, the secret key
-# from .secret_key (made on first start). Prints the address phones use, with its QR code.
+# The hall's server: Caddy on every interface in front of gunicorn (on 127.0.0.1), the job
+# worker, DEBUG off, the secret key from .secret_key (made on first start). Prints the address
+# phones use, with its QR code.
 hall: install
 	$(BIN)/python manage.py hall --port $(PORT)
 

@@ -1,12 +1,17 @@
 """What the hall server needs to know about the machine it runs on: the addresses phones on the
 hall's network can reach, the size of the server for its cores, and the secret key kept in a
-file of the project folder (made on first start)."""
+file of the project folder (made on first start); the configuration of Caddy, the proxy in
+front of gunicorn, and when a process of the hall that stopped is started again."""
 
 from __future__ import annotations
 
 import ipaddress
 import os
+import signal
 import socket
+import subprocess
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
@@ -66,3 +71,129 @@ def secret_key_file(path: Path) -> Path:
         with os.fdopen(fd, "w") as handle:
             handle.write(get_random_secret_key() + "\n")
     return path
+
+
+# Caddy's limits on a client (# issue 27.3): its request header within 10 s, the whole request
+# within 60 s (a 100 MB exchange document needs about 14 Mbit/s), the answer written within 180 s
+# of the header (the body's 60 s and gunicorn's 120 s), an idle kept-alive connection for 2 min.
+PROXY_TIMEOUTS = {"read_header": "10s", "read_body": "60s", "write": "180s", "idle": "2m"}
+# Bodies up to this size reach gunicorn only once whole (every form, scan and registration
+# file): a client sending slowly holds Caddy's connection, never one of gunicorn's processes.
+PROXY_BUFFER = "16MB"
+UPSTREAM_KEEPALIVE = 30  # seconds gunicorn keeps Caddy's idle connection
+
+
+def caddyfile(bind: str, port: int, upstream: str) -> str:
+    """Caddy's configuration for the hall: plain HTTP on ``bind``:``port`` (every interface for
+    0.0.0.0), everything passed to gunicorn at ``upstream`` (127.0.0.1:PORT). No admin endpoint, no
+    certificates; X-Forwarded-For is the address Caddy saw (Caddy sets it and drops a client's
+    own, as it trusts no proxy before it), X-Forwarded-Proto its own scheme. Caddy keeps an
+    idle connection to gunicorn 20 s, less than gunicorn's 30 s (``UPSTREAM_KEEPALIVE``), so
+    that it never sends a request on one gunicorn is closing. HTTPS comes here (issue 29)."""
+    listen = "" if bind in ("0.0.0.0", "::", "") else f"\n\tbind {bind}"
+    timeouts = "".join(f"\n\t\t\t{name} {value}" for name, value in PROXY_TIMEOUTS.items())
+    return f"""{{
+\tadmin off
+\tauto_https off
+\tgrace_period 10s
+\tlog {{
+\t\tlevel ERROR
+\t}}
+\tservers {{
+\t\ttimeouts {{{timeouts}
+\t\t}}
+\t}}
+}}
+
+http://:{port} {{{listen}
+\treverse_proxy {upstream} {{
+\t\tbuffer_requests
+\t\tmax_buffer_size {PROXY_BUFFER}
+\t\ttransport http {{
+\t\t\tkeepalive 20s
+\t\t}}
+\t}}
+}}
+"""
+
+
+class Backoff:
+    """When a process of the hall that stopped is started again: after 1 s, then twice as long
+    each time it stops again, at most a minute; once it has run for a minute, 1 s again."""
+
+    FIRST, LONGEST, STEADY = 1.0, 60.0, 60.0
+
+    def __init__(self) -> None:
+        self.delay = self.FIRST
+
+    def after(self, ran_for: float) -> float:
+        """The wait before the next start of a process that stopped after ``ran_for`` seconds."""
+        if ran_for >= self.STEADY:
+            self.delay = self.FIRST
+        delay = self.delay
+        self.delay = min(self.delay * 2, self.LONGEST)
+        return delay
+
+
+class Supervised:
+    """One process of the hall (Caddy, gunicorn, the job worker), looked after on its own: when
+    it stops, the hall says so and starts it again after the back-off, and the others go on
+    (# issue 27.2). Its output goes to the hall's terminal, or to ``log`` (Caddy's JSON lines),
+    whose last line is then quoted."""
+
+    def __init__(self, name: str, command: list[str], env: dict[str, str], log: Path | None = None):
+        self.name, self.command, self.env, self.log = name, command, env, log
+        self.backoff = Backoff()
+        self.process: subprocess.Popen | None = None
+        self.started = 0.0
+        self.restart_at: float | None = None
+
+    def start(self) -> None:
+        if self.log is None:
+            self.process = subprocess.Popen(self.command, env=self.env)
+        else:
+            with self.log.open("ab") as log:
+                self.process = subprocess.Popen(self.command, env=self.env, stdout=log, stderr=log)
+        self.started, self.restart_at = time.monotonic(), None
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def look_after(self, say: Callable[[str], None]) -> None:
+        """Start the process again when its back-off is over; notice that it stopped."""
+        now = time.monotonic()
+        if self.restart_at is not None:
+            if now >= self.restart_at:
+                self.start()
+                say(f"{self.name} started again.")
+            return
+        if self.process is None or (code := self.process.poll()) is None:
+            return
+        delay = self.backoff.after(now - self.started)
+        self.restart_at = now + delay
+        how = f"killed by signal {-code}" if code < 0 else f"exit code {code}"
+        say(f"{self.name} stopped ({how}){self.last_words()}; it starts again in {delay:.0f} s, "
+            "the hall goes on serving.")  # fmt: skip
+
+    def last_words(self) -> str:
+        """The last error in the log, if any (Caddy: "… bind: address already in use")."""
+        if self.log is None or not self.log.exists():
+            return ""
+        lines = [
+            line for line in self.log.read_text(errors="replace").splitlines() if "error" in line.lower()
+        ]
+        return f": {lines[-1][-300:]}" if lines else ""
+
+    def stop(self) -> None:
+        self.restart_at = None
+        if self.running():
+            self.process.send_signal(signal.SIGTERM)  # type: ignore[union-attr]
+
+    def wait(self, seconds: float) -> None:
+        if self.process is None:
+            return
+        try:
+            self.process.wait(timeout=seconds)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()

@@ -16,8 +16,9 @@ WARM_SECONDS = 10  # the same load before the measured seconds: each process dra
 
 @contextlib.contextmanager
 def hall_server(ready: str):
-    """The hall server (make hall's gunicorn and worker) on 127.0.0.1 only, on the database
-    in use, until the block ends; yields its address once ``ready`` answers."""
+    """The hall server as make hall starts it (Caddy in front of gunicorn, and the worker) on
+    127.0.0.1 only, on the database in use, until the block ends; yields Caddy's address once
+    ``ready`` answers, so that every figure is measured through the proxy."""
     import httpx  # a test extra (pyproject), like aiohttp: the other parts run without them
 
     with tempfile.TemporaryDirectory() as folder, socket.socket() as probe:

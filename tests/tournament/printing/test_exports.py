@@ -141,7 +141,8 @@ def test_the_workbook_reads_the_same_few_queries_whatever_the_size(
         with CaptureQueriesContext(connection) as queries:
             TournamentWorkbook().render(tournament)
         counts.append(len(queries))
-    assert counts[0] == counts[1] and counts[0] <= 30, counts
+    # 31: the standings count their unsigned sheets ("vorläufig", issue 28 item 2)
+    assert counts[0] == counts[1] and counts[0] <= 31, counts
 
 
 def test_progress_counts_the_worksheets_as_they_are_written(demo):

@@ -10,8 +10,9 @@ from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
 
-# Measured before the loaders were made one (the phone's entry also bounded in test_table_phone).
-PHONE_ENTRY, PHONE_PAGE, DESK_PAGE, STANDINGS = 14, 8, 13, 6
+# Measured before the loaders were made one (the phone's entry also bounded in test_table_phone);
+# the standings count their unsigned sheets since ("vorläufig", issue 28 item 2): one query more.
+PHONE_ENTRY, PHONE_PAGE, DESK_PAGE, STANDINGS = 14, 8, 13, 7
 
 
 def queries(call) -> int:

@@ -1,11 +1,13 @@
 """python manage.py hall (``make hall``): serves the app to the phones and laptops on the hall's
-network. Gunicorn on every interface, DEBUG off, the secret key from a file made on first
-start, static files through whitenoise, the job worker beside it; prints the address phones use
-with its QR code. Ctrl+C stops both; started again, it carries on where it was."""
+network. Caddy on every interface in front of gunicorn on 127.0.0.1, DEBUG off, the secret key
+from a file made on first start, static files through whitenoise, the job worker beside it;
+each of the three started again when it stops. Prints the address phones use with its QR code.
+Ctrl+C stops them all; started again, it carries on where it was."""
 
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -20,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 
-from ...hall import hall_addresses, secret_key_file, server_size
+from ...hall import UPSTREAM_KEEPALIVE, Supervised, caddyfile, hall_addresses, secret_key_file, server_size
 
 
 def clear_pages() -> None:
@@ -36,8 +38,28 @@ def clear_pages() -> None:
         sys.stderr.write(f"The shared cache could not be cleared: {error}\n")
 
 
+def free_address() -> tuple[str, int]:
+    """A port of 127.0.0.1 nobody uses: gunicorn's, behind Caddy."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()
+
+
+def local(bind: str) -> str:
+    """Where this machine reaches a server listening on ``bind``."""
+    return "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
+
+
+def listening(address: tuple[str, int]) -> bool:
+    try:
+        with socket.create_connection(address, timeout=1):
+            return True
+    except OSError:
+        return False
+
+
 class Command(BaseCommand):
-    help = "Serve the app on the hall's network (gunicorn and the job worker)."
+    help = "Serve the app on the hall's network (Caddy, gunicorn and the job worker)."
 
     def add_arguments(self, parser):
         parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
@@ -46,6 +68,12 @@ class Command(BaseCommand):
         parser.add_argument("--threads", type=int, help="threads per worker process (1)")
 
     def handle(self, port, bind, workers, threads, **options):
+        caddy = shutil.which("caddy")
+        if caddy is None:  # no fall-back to gunicorn alone: slow clients would block it
+            raise CommandError(
+                "Caddy, the proxy in front of the hall's server, is not installed: run make install "
+                "(it installs Debian's package caddy)."
+            )
         default_workers, default_threads = server_size()
         workers, threads = workers or default_workers, threads or default_threads
         key_path = os.environ.get("SECRET_KEY_FILE") or Path(settings.BASE_DIR) / ".secret_key"
@@ -73,51 +101,91 @@ class Command(BaseCommand):
         collected = subprocess.run([*manage, "collectstatic", "--noinput", "-v", "0"], env=env)
         if collected.returncode == 0:
             env["STATIC_COLLECTED"] = "1"
-        worker = subprocess.Popen([*manage, "run_jobs", "-v", "1"], env=env)
-        server = subprocess.Popen(
-            [
-                sys.executable, "-m", "gunicorn", "tournament.wsgi",
-                "--bind", f"{bind}:{port}",
-                "--workers", str(workers),
-                "--threads", str(threads),
-                "--worker-class", "gthread",
-                "--timeout", "120",
-                "--graceful-timeout", "20",
-                "--keep-alive", "5",
-                "--control-socket", os.path.join(tempfile.gettempdir(), f"schafkopf-hall-{port}.ctl"),
-            ],
-            env=env,
-        )  # fmt: skip
-        self.banner(url, addresses, port, workers, threads, env["HALL_URL"])
-        stopping = []
+        upstream = free_address()
+        web, worker = self.children(caddy, bind, port, upstream, workers, threads, env, manage)
+        stopping: list[int] = []
 
         def stop(signum, frame):
             stopping.append(signum)
 
         signal.signal(signal.SIGINT, stop)
         signal.signal(signal.SIGTERM, stop)
-        while not stopping and server.poll() is None and worker.poll() is None:
-            time.sleep(0.2)
-        for process in (server, worker):
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-        for process in (server, worker):
-            try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-        if not stopping:
-            raise CommandError("The hall server stopped (see above); start it again with make hall.")
+        proxy, server = web
+        try:
+            # Caddy last: whoever reaches the hall's port finds gunicorn ready behind it.
+            server.start()
+            worker.start()
+            if self.wait_until_ready(upstream, server, stopping):
+                proxy.start()
+                if self.wait_until_ready((local(bind), port), proxy, stopping):
+                    self.banner(url, addresses, port, upstream, workers, threads, env["HALL_URL"])
+            while not stopping:
+                for child in (*web, worker):
+                    if not stopping:
+                        child.look_after(self.stderr.write)
+                time.sleep(0.2)
+        finally:
+            for child in (*web, worker):  # Caddy first: no new request reaches gunicorn
+                child.stop()
+            for child in (*web, worker):
+                child.wait(30)
         self.stdout.write("Hall server stopped.")
 
-    def banner(self, url, addresses, port, workers, threads, hall_url):
+    def children(self, caddy, bind, port, upstream, workers, threads, env, manage):
+        """Caddy on ``bind``:``port`` in front of gunicorn on 127.0.0.1 (a free port of its own,
+        reached only through Caddy), and the job worker; each looked after on its own."""
+        run = Path(settings.PRIVATE_ROOT) / "run"  # the hall's own files of this start, not kept
+        run.mkdir(parents=True, exist_ok=True, mode=0o700)
+        config = run / f"Caddyfile-{port}"
+        config.write_text(caddyfile(bind, port, "{}:{}".format(*upstream)))
+        proxy_env = {**os.environ, "XDG_CONFIG_HOME": str(run / "caddy"), "XDG_DATA_HOME": str(run / "caddy")}
+        log = run / f"caddy-{port}.log"
+        log.unlink(missing_ok=True)
+        gunicorn = [
+            sys.executable, "-m", "gunicorn", "tournament.wsgi",
+            "--bind", "{}:{}".format(*upstream),
+            "--workers", str(workers),
+            "--threads", str(threads),
+            "--worker-class", "gthread",
+            "--timeout", "120",
+            "--graceful-timeout", "20",
+            "--keep-alive", str(UPSTREAM_KEEPALIVE),
+            "--control-socket", os.path.join(tempfile.gettempdir(), f"schafkopf-hall-{port}.ctl"),
+        ]  # fmt: skip
+        proxy = [caddy, "run", "--adapter", "caddyfile", "--config", str(config)]
+        web = (
+            Supervised("Caddy", proxy, proxy_env, log=log),
+            Supervised("gunicorn", gunicorn, {**env, "PROXY": "1"}),
+        )
+        return web, Supervised("The job worker", [*manage, "run_jobs", "-v", "1"], env)
+
+    def wait_until_ready(self, address, child, stopping) -> bool:
+        """Until ``child`` takes connections at ``address`` (False when the hall was stopped
+        meanwhile); if it stops first (its port taken), the hall stops with what it said."""
+        deadline = time.monotonic() + 120
+        while not stopping and time.monotonic() < deadline:
+            if not child.running():
+                raise CommandError(
+                    f"{child.name} did not start{child.last_words()} (see above); start the hall again "
+                    "with make hall."
+                )
+            if listening(address):
+                return True
+            time.sleep(0.2)
+        if not stopping:
+            raise CommandError(f"{child.name} did not start within 2 minutes (see above).")
+        return False
+
+    def banner(self, url, addresses, port, upstream, workers, threads, hall_url):
         out = self.stdout
         out.write("")
         out.write(f"Schafkopf-Turnier serves the hall: {hall_url}")
         for address in addresses[1:]:
             out.write(f"  also: http://{address}:{port}")
         out.write(f"  on this laptop: http://127.0.0.1:{port}")
-        out.write(f"  gunicorn {workers} processes × {threads} threads, job worker running, DEBUG off")
+        size = f"{workers} processes × {threads} threads"
+        out.write(f"  Caddy in front of gunicorn ({size}, 127.0.0.1:{upstream[1]} only)")
+        out.write("  job worker running, DEBUG off; a process that stops is started again")
         if not addresses:
             out.write("  No network found: connect this laptop to the hall's Wi-Fi and start again.")
         if not get_user_model().objects.exists():
