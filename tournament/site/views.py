@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from ..checkin.services import door_counts
+from ..draw import redraw
 from ..draw import services as draw_service
 from ..participants.models import Participant
 from ..results.history import log_change
@@ -150,6 +151,7 @@ class DashboardView(TournamentMixin, TemplateView):
         context["history_all"] = shown
         context["overrides"] = overrides_in_words(self.tournament.rule_overrides or {})
         context["prize_places"] = prize_places(self.tournament)  # declared or set (issue 28)
+        context["redraw_requests"] = redraw.open_requests(self.tournament)  # for the supervisor
         return context
 
 

@@ -102,6 +102,8 @@ def test_the_pages_walk_the_request(with_result, organiser, supervisor, client):
     client.force_login(supervisor)
     board = client.get(reverse("referee:board", args=[with_result.slug, 1])).content.decode()
     assert "orga bittet, Durchgang 1" in board and f'href="{draw_page}#redraw-1"' in board
+    dashboard = client.get(reverse("organiser:dashboard", args=[with_result.slug])).content.decode()
+    assert 'id="dashboard-redraw-1"' in dashboard and f'href="{draw_page}#redraw-1"' in dashboard
     page = client.get(draw_page).content.decode()
     assert 'id="redraw-1"' in page and "Verwerfen und neu auslosen" in page
     answer = reverse("organiser:redraw_answer", args=[with_result.slug, 1])
