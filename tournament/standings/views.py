@@ -230,6 +230,15 @@ class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
             context["team_standings"] = team_standings(self.tournament)
         return context
 
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        places = prize_places(self.tournament)  # which places, and whose number (issue 28)
+        form.fields["prize_places_only"].help_text = _("Prize places %(span)s, %(source)s.") % {
+            "span": places.span,
+            "source": places.source,
+        }
+        return form
+
     def form_valid(self, form):
         if not self.can(Perm.DRAW_LOTS):
             raise PermissionDenied

@@ -89,17 +89,23 @@ def test_the_edit_page_says_which_number_counts(played, organiser, client):
     assert "Nicht verwendet: die Preisliste bestimmt die Preisränge (1–8)" in client.get(url).content.decode()
 
 
-def test_lots_touching_the_prize_places_take_the_declared_last_place(drawn, organiser, supervisor, enter):
+def test_lots_touching_the_prize_places_take_the_declared_last_place(
+    drawn, organiser, supervisor, enter, client
+):
     """Two Rufer won at both tables: four tied at rank 1, four at rank 5 (the last places)."""
     for table in (1, 2):
         sheet = drawn.matches.get(number=1).scoresheets.get(table__number=table)
         enter(supervisor, sheet, Game(1, Contract.RUFER, 1, suit=Suit.GRAS, partner=2, result=Result.WON))
     drawn.prize_places = 2
     drawn.save()
+    client.force_login(organiser)
+    standings_page = reverse("organiser:standings", args=[drawn.slug])
+    assert "Preisränge 1–2, laut „Turnier bearbeiten“" in client.get(standings_page).content.decode()
     assert len(lots.draw_lots(organiser, drawn, prize_places_only=True, seed="p").groups) == 1
     declare(
         organiser,
         drawn,
         [Line(1, "range", 1, 2, "amount", Decimal(5)), Line(2, "last", kind="goods", goods="Löffel")],
     )
+    assert "Preisränge 1–2, laut Preisliste" in client.get(standings_page).content.decode()
     assert len(lots.draw_lots(organiser, drawn, prize_places_only=True, seed="p").groups) == 2
