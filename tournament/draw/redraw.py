@@ -24,20 +24,37 @@ DECLINE = "draw.redraw_decline"
 _CLOSING = ("draw.match", "draw.all", DECLINE)
 
 
-def open_requests(tournament: Tournament) -> dict[int, LogEntry]:
-    """The open requests by match number, each the history entry of the organiser's ask."""
+def requests(tournament: Tournament) -> tuple[dict[int, LogEntry], dict[int, LogEntry]]:
+    """(open, declined): by match number, the organiser's open asks and the supervisor's
+    declines since the last ask or draw of the match."""
     entries = LogEntry.objects.filter(tournament=tournament, action__in=(ASK, *_CLOSING)).order_by(
         "created", "id"
     )
-    found: dict[int, LogEntry] = {}
+    asked: dict[int, LogEntry] = {}
+    declined: dict[int, LogEntry] = {}
     for entry in entries:
         if entry.action == "draw.all":
-            found.clear()
-        elif entry.action == ASK:
-            found[entry.data["match"]] = entry
-        else:
-            found.pop(entry.data.get("match"), None)
-    return found
+            asked.clear()
+            declined.clear()
+            continue
+        number = entry.data.get("match")
+        asked.pop(number, None)
+        declined.pop(number, None)
+        if entry.action == ASK:
+            asked[number] = entry
+        elif entry.action == DECLINE:
+            declined[number] = entry
+    return asked, declined
+
+
+def open_requests(tournament: Tournament) -> dict[int, LogEntry]:
+    """The open requests by match number, each the history entry of the organiser's ask."""
+    return requests(tournament)[0]
+
+
+def declined_requests(tournament: Tournament) -> dict[int, LogEntry]:
+    """The supervisor's latest declines by match number, until the match is asked for or drawn."""
+    return requests(tournament)[1]
 
 
 def _match(tournament: Tournament, number: int) -> Match:

@@ -51,6 +51,7 @@ class DrawView(TournamentMixin, FormView):
         active_players = drawn_participants(self.tournament)
         active = active_players.count()
         _missing, too_many = draw_service.off_by(active, self.tournament)
+        requests, declined = redraw.requests(self.tournament)
         annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
         matches = [(m, m.results) for m in annotated]
         context.update(
@@ -65,7 +66,8 @@ class DrawView(TournamentMixin, FormView):
             # The latest registered are offered for the reserve when there are too many.
             latest_active=active_players.order_by("-number")[:too_many],
             repeats=draw_service.repeated_table_mates(self.tournament),
-            requests=redraw.open_requests(self.tournament),
+            requests=requests,
+            declined=declined,
             can_draw=self.can(Perm.DRAW),
             can_discard=self.can(Perm.DISCARD_RESULTS),
         )

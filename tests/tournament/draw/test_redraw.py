@@ -76,6 +76,20 @@ def test_the_supervisor_declines(with_result, organiser, supervisor):
     assert list(redraw.open_requests(with_result)) == [1]
 
 
+def test_the_history_shows_the_request_and_the_answer(with_result, organiser, supervisor, client):
+    redraw.ask(organiser, with_result, 1, seed="neu")
+    redraw.answer(supervisor, with_result, 1, confirm=False)
+    client.force_login(organiser)
+    draw_page = client.get(reverse("organiser:draw", args=[with_result.slug])).content.decode()
+    assert 'id="redraw-declined-1"' in draw_page and "aufsicht hat um" in draw_page
+    redraw.ask(organiser, with_result, 1, seed="neu")
+    redraw.answer(supervisor, with_result, 1, confirm=True)
+    page = client.get(reverse("organiser:dashboard", args=[with_result.slug])).content.decode()
+    for label in ("Neuauslosung über Ergebnisse erbeten", "Neuauslosung über Ergebnisse abgelehnt"):
+        assert label in page
+    assert "Ergebnisse verworfen, erbeten von orga" in page
+
+
 def test_a_match_without_results_is_not_asked_for(drawn, organiser):
     with pytest.raises(ServiceError) as error:
         redraw.ask(organiser, drawn, 2)
