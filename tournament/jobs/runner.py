@@ -91,8 +91,8 @@ def run(job_id: int) -> None:
     try:
         with translation.override(job.params.get("language")):
             made = BUILDERS[job.kind](job, _progress(job))
-        if made is not None:  # a file to download (an import makes a tournament instead)
-            stored = _store(job, *made)
+            if made is not None:  # a file to download (an import makes a tournament instead)
+                stored = _store(job, *made)
         _finish(job, stored, made)
     except Cancelled:
         _discard(stored)
@@ -152,7 +152,7 @@ def _finish(job: Job, stored: str, made) -> None:
     fields = {"status": Job.Status.DONE, "finished": timezone.now()}
     if stored:
         fields.update(file=stored, filename=job.filename, mime=job.mime)
-    total = Job.objects.get(pk=job.pk).total
+    total = Job.objects.filter(pk=job.pk).values_list("total", flat=True).first() or 0
     fields["done"] = fields["total"] = max(job.total, total)
     mine = Job.objects.filter(pk=job.pk)
     if made is not None:
@@ -169,7 +169,8 @@ def run_job(job_id: int) -> None:
 
 def _fail(job: Job, message: str) -> None:
     logger.warning("Job %s (%s) failed: %s", job.pk, job.label, message)
-    Job.objects.filter(pk=job.pk).update(status=Job.Status.FAILED, error=message, finished=timezone.now())
+    running = Job.objects.filter(pk=job.pk, status=Job.Status.RUNNING)  # a cancelled one stays so
+    running.update(status=Job.Status.FAILED, error=message, finished=timezone.now())
 
 
 def cancel(job: Job) -> bool:

@@ -40,7 +40,9 @@ def files(folder: Path) -> list[str]:
 def test_a_full_disk_fails_the_job_with_its_reason_and_leaves_no_part_of_the_file(
     played, organiser, client, folder, monkeypatch
 ):
-    monkeypatch.setitem(runner.BUILDERS, Job.Kind.WORKBOOK, lambda job, progress: ("a.xlsx", "x/y", b"x" * 1000))
+    monkeypatch.setitem(
+        runner.BUILDERS, Job.Kind.WORKBOOK, lambda job, progress: ("a.xlsx", "x/y", b"x" * 1000)
+    )
     real = private_storage._save
 
     def full(name, content):
