@@ -52,11 +52,16 @@ def _entries(tournament: int) -> dict[int, dict]:
     """Per sheet: its games' stored points summed per seat, and a fingerprint of their points
     and marks by game number."""
     # Small weights: PostgreSQL multiplies its integers in 32 bits (the sums are 64).
-    weighted = sum(
-        (F(f"points_{seat}") * (3**seat) for seat in SEATS[1:]), F("points_1") * 3
-    ) + _flag("struck") * 1000 + _flag("downgraded") * 2000 + _flag("approved") * 4000
+    weighted = (
+        sum((F(f"points_{seat}") * (3**seat) for seat in SEATS[1:]), F("points_1") * 3)
+        + _flag("struck") * 1000
+        + _flag("downgraded") * 2000
+        + _flag("approved") * 4000
+    )
     rows = (
-        GameEntry.objects.filter(scoresheet__match__tournament_id=tournament, scoresheet__match__discarded_at=None)
+        GameEntry.objects.filter(
+            scoresheet__match__tournament_id=tournament, scoresheet__match__discarded_at=None
+        )
         .values("scoresheet_id")
         .annotate(
             games=Count("pk"),
