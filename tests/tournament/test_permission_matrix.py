@@ -36,6 +36,7 @@ NO_POST = "405 405 405 405 405"
 EXPECTED = {
     "home": ((), PUBLIC, NO_POST),
     "favicon": ((), "301 301 301 301 301", NO_POST),
+    "seal_key": ((), PUBLIC, NO_POST),
     "manage_folder": ((), "302 302 302 302 302", NO_POST),
     "referee_folder": ((), "302 302 302 302 302", NO_POST),
     "public_folder": ((), "302 302 302 302 302", NO_POST),
