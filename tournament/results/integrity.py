@@ -17,6 +17,7 @@ changes made while it runs; ``python manage.py verify`` checks everything, alway
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from django.db.models import Count, F, IntegerField, Q, Sum
@@ -40,8 +41,10 @@ class Stored:
     differing: tuple[tuple[int, int], ...]
 
 
-# sheet id -> (version, fingerprint of its stored values, differs)
-_SEEN: dict[int, tuple[int, tuple, bool]] = {}
+# What this process saw of each sheet, by tournament (the least recently read goes first):
+# sheet id -> (version, its stored values, whether they differ from its games).
+_SEEN: OrderedDict[int, dict[int, tuple[int, tuple, bool]]] = OrderedDict()
+TOURNAMENTS_SEEN = 200
 
 
 def _flag(name: str):
@@ -89,8 +92,10 @@ def _seats(tournament: int) -> list[dict]:
 
 
 def read(tournament: int) -> Stored:
-    """The stored totals of the tournament (its id) as they are now (two queries; verify's check only on a
-    sheet changed behind the app's back since this process last read it)."""
+    """The stored totals of the tournament (its id) as they are now (two queries; verify's check
+    only on a sheet changed behind the app's back since this process last read it)."""
+    before = _SEEN.pop(tournament, {})
+    seen_now: dict[int, tuple[int, tuple, bool]] = {}
     entries = _entries(tournament)
     found: dict[int, tuple] = {}
     differing: dict[int, tuple[int, int]] = {}
@@ -105,25 +110,31 @@ def read(tournament: int) -> Stored:
         version = row["table__scoresheet__version"]
         values = (seated, row["counts"], sums, games.get("games", 0), games.get("marks") or 0)
         found[sheet] = values
-        seen = _SEEN.get(sheet)
+        seen = before.get(sheet)
         place = (row["match__number"], row["table__number"])
         if seated != sums:
             differing[sheet] = place
-            _SEEN[sheet] = (version, values, True)
+            seen_now[sheet] = (version, values, True)
         elif seen is not None and seen[0] == version and seen[1] != values:
             suspect.append(sheet)
+            seen_now[sheet] = (version, values, True)
             differing[sheet] = place  # until verify's check says otherwise
         elif seen is not None and seen[0] == version and seen[2]:
+            seen_now[sheet] = seen
             differing[sheet] = place  # as found before: nothing changed since
         else:
-            _SEEN[sheet] = (version, values, False)
+            seen_now[sheet] = (version, values, False)
     if suspect:
         for loaded in load_sheets(Scoresheet.objects.filter(pk__in=suspect)):
             sheet = loaded.sheet.pk
             differs = bool(check(loaded))
-            _SEEN[sheet] = (loaded.sheet.version, found[sheet], differs)
+            seen_now[sheet] = (loaded.sheet.version, found[sheet], differs)
             if not differs:
                 differing.pop(sheet, None)
+    _SEEN[tournament] = seen_now
+    while len(_SEEN) > TOURNAMENTS_SEEN:
+        _SEEN.popitem(last=False)
+    # Integers only: their hash is the same in every process (no PYTHONHASHSEED).
     fingerprint = tuple(sorted(found.items()))
     return Stored(
         (len(fingerprint), hash(fingerprint)),
