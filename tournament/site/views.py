@@ -152,6 +152,8 @@ class DashboardView(TournamentMixin, TemplateView):
         context["overrides"] = overrides_in_words(self.tournament.rule_overrides or {})
         context["prize_places"] = prize_places(self.tournament)  # declared or set (issue 28)
         context["redraw_requests"] = redraw.open_requests(self.tournament)  # for the supervisor
+        # Stored totals changed behind the app's back (issue 27, item 9), found with the standings.
+        context["standings"] = standings.compute(self.tournament)
         return context
 
 
@@ -205,6 +207,7 @@ class ParticipantView(PublicMixin, TemplateView):
         context.update(
             participant=participant,
             row=overall.row(participant.number),
+            overall=overall,  # its warning of stored totals that differ from the games
             unsigned=overall.unsigned,  # "vorläufig" (issue 28, item 2)
             matches=matches,
             metrics=standings.METRICS,
