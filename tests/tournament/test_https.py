@@ -187,3 +187,13 @@ def test_the_phones_install_page_of_the_internal_ca(client, settings, tmp_path):
     assert fingerprint in text
     settings.HALL_CA_ROOT = tmp_path / "not-yet.crt"  # Caddy has not made its CA yet
     assert client.get("/hall/ca/").status_code == 404
+
+
+def test_the_qr_page_names_the_install_page_with_the_internal_ca(client, settings, tournament):
+    settings.HALL_URL, settings.HALL_HTTP_URL = "https://192.168.1.5:8443", "http://192.168.1.5:8000"
+    settings.HALL_TLS_MODE = "files"
+    assert "/hall/ca/" not in client.get(f"/t/{tournament.slug}/qr/").content.decode()
+    settings.HALL_TLS_MODE = "internal"
+    page = client.get(f"/t/{tournament.slug}/qr/").content.decode()
+    assert "Zuerst das Zertifikat der Halle installieren: http://192.168.1.5:8000/hall/ca/" in page
+    assert "https://192.168.1.5:8443/t/" in page
