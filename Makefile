@@ -40,9 +40,10 @@ run: install
 
 # The hall's server: Caddy on every interface in front of gunicorn (on 127.0.0.1), the job
 # worker, DEBUG off, the secret key from .secret_key (made on first start). Prints the address
-# phones use, with its QR code.
+# phones use, with its QR code. HTTPS with HALL_DOMAIN, TLS_CERT_FILE/TLS_KEY_FILE or HALL_TLS=internal
+# (README "HTTPS in the hall and online"); the port only where given (80 is the default online).
 hall: install
-	$(BIN)/python manage.py hall --port $(PORT)
+	$(BIN)/python manage.py hall $(if $(filter command line environment,$(origin PORT)),--port $(PORT))
 
 test: install
 	$(BIN)/ruff check scoring tournament tests

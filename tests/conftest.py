@@ -7,7 +7,7 @@ from tournament.standings import views as standings_views
 
 # The markers `make test-fast` leaves out (pyproject lists them), given by the fixtures a test uses.
 BROWSER_FIXTURES = {"desk", "phone", "live_server"}  # Selenium's Chromium on pytest-django's live server
-HALL_FIXTURES = {"hall", "local_hall"}  # tests/tournament/test_hall*.py: make hall's server
+HALL_FIXTURES = {"hall", "local_hall", "https_hall"}  # tests/tournament/test_hall*.py: make hall's server
 
 
 def pytest_collection_modifyitems(config, items):

@@ -12,9 +12,11 @@ import socket
 import subprocess
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
+from cryptography import x509
 from django.conf import settings
 from django.core.management.utils import get_random_secret_key
 
@@ -83,18 +85,114 @@ PROXY_BUFFER = "16MB"
 UPSTREAM_KEEPALIVE = 30  # seconds gunicorn keeps Caddy's idle connection
 
 
-def caddyfile(bind: str, port: int, upstream: str) -> str:
+@dataclass(frozen=True)
+class Tls:
+    """How the hall's Caddy serves HTTPS (issue 29; README "HTTPS in the hall and online"):
+    ``acme`` a certificate from Let's Encrypt for a domain (online), ``files`` the club's own
+    certificate files, ``internal`` Caddy's own certificate authority, whose root the phones
+    install from /hall/ca/. ``names`` are the names and addresses the site answers to, the first
+    the one phones are given; ``storage`` Caddy's data folder (certificates, the CA's keys)."""
+
+    mode: str
+    names: tuple[str, ...]
+    https_port: int
+    storage: str
+    cert_file: str = ""
+    key_file: str = ""
+
+    def url(self) -> str:
+        """The HTTPS address of the site under its first name (the port left out for 443)."""
+        port = "" if self.https_port == 443 else f":{self.https_port}"
+        return f"https://{self.names[0]}{port}"
+
+
+def certificate_names(cert_file: str) -> tuple[str, ...]:
+    """The names and addresses a certificate file is for (its subject alternative names), first
+    the DNS names: the hall's site answers under these."""
+    try:
+        certificate = x509.load_pem_x509_certificate(Path(cert_file).read_bytes())
+    except (OSError, ValueError) as error:
+        raise ValueError(f"TLS_CERT_FILE {cert_file}: no readable PEM certificate ({error})") from None
+    try:
+        names = certificate.extensions.get_extension_for_class(x509.SubjectAlternativeName).value
+    except x509.ExtensionNotFound:
+        names = x509.SubjectAlternativeName([])
+    found = [*names.get_values_for_type(x509.DNSName)]
+    found += [str(ip) for ip in names.get_values_for_type(x509.IPAddress)]
+    if not found:
+        raise ValueError(f"TLS_CERT_FILE {cert_file}: the certificate names no host (no subjectAltName)")
+    return tuple(found)
+
+
+def _quoted(path: str) -> str:
+    """A file name as one token of the Caddyfile, whatever spaces it holds."""
+    return '"' + path.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _site_address(name: str, port: int) -> str:
+    host = f"[{name}]" if ":" in name else name
+    return f"https://{host}:{port}"
+
+
+def caddyfile(bind: str, port: int, upstream: str, tls: Tls | None = None) -> str:
     """Caddy's configuration for the hall: plain HTTP on ``bind``:``port`` (every interface for
-    0.0.0.0), everything passed to gunicorn at ``upstream`` (127.0.0.1:PORT). No admin endpoint, no
-    certificates; X-Forwarded-For is the address Caddy saw (Caddy sets it and drops a client's
-    own, as it trusts no proxy before it), X-Forwarded-Proto its own scheme. Caddy keeps an
-    idle connection to gunicorn 20 s, less than gunicorn's 30 s (``UPSTREAM_KEEPALIVE``), so
-    that it never sends a request on one gunicorn is closing. HTTPS comes here (issue 29)."""
+    0.0.0.0), everything passed to gunicorn at ``upstream`` (127.0.0.1:PORT). No admin endpoint;
+    X-Forwarded-For is the address Caddy saw (Caddy sets it and drops a client's own, as it
+    trusts no proxy before it), X-Forwarded-Proto its own scheme. Caddy keeps an idle
+    connection to gunicorn 20 s, less than gunicorn's 30 s (``UPSTREAM_KEEPALIVE``), so that it
+    never sends a request on one gunicorn is closing.
+
+    With ``tls`` (issue 29) the site is served over HTTPS on ``tls.https_port`` under its names,
+    with the certificate its mode says, and ``port`` redirects every plain HTTP request there,
+    except the page that hands out the root of Caddy's internal CA (a phone fetches it before
+    it trusts the HTTPS address)."""
     listen = "" if bind in ("0.0.0.0", "::", "") else f"\n\tbind {bind}"
     timeouts = "".join(f"\n\t\t\t{name} {value}" for name, value in PROXY_TIMEOUTS.items())
+    proxy = f"""reverse_proxy {upstream} {{
+\t\tbuffer_requests
+\t\tmax_buffer_size {PROXY_BUFFER}
+\t\ttransport http {{
+\t\t\tkeepalive 20s
+\t\t}}
+\t}}"""
+    if tls is None:
+        https, sites = (
+            "\tauto_https off",
+            f"""http://:{port} {{{listen}
+\t{proxy}
+}}
+""",
+        )
+    else:
+        # Caddy's own redirect is left out (it would take port 80): the block below redirects.
+        https = f"\tauto_https disable_redirects\n\tstorage file_system {_quoted(tls.storage)}"
+        if tls.mode == "internal":
+            https += "\n\tskip_install_trust"  # the laptop's own trust store is left alone
+        certificate = {
+            "acme": "",
+            "files": f"\n\ttls {_quoted(tls.cert_file)} {_quoted(tls.key_file)}",
+            "internal": "\n\ttls internal",
+        }[tls.mode]
+        addresses = ", ".join(_site_address(name, tls.https_port) for name in tls.names)
+        to = "" if tls.https_port == 443 else f":{tls.https_port}"
+        plain = (
+            f"\thandle /hall/ca/* {{\n\t\t{proxy.replace(chr(10), chr(10) + chr(9))}\n\t}}\n"
+            if tls.mode == "internal"
+            else ""
+        )
+        sites = f"""{addresses} {{{listen}{certificate}
+\t{proxy}
+}}
+
+http://:{port} {{{listen}
+{plain}\thandle {{
+\t\tredir https://{{host}}{to}{{uri}} 308
+\t}}
+}}
+"""
     return f"""{{
 \tadmin off
-\tauto_https off
+{https}
 \tgrace_period 10s
 \tlog {{
 \t\tlevel ERROR
@@ -105,16 +203,7 @@ def caddyfile(bind: str, port: int, upstream: str) -> str:
 \t}}
 }}
 
-http://:{port} {{{listen}
-\treverse_proxy {upstream} {{
-\t\tbuffer_requests
-\t\tmax_buffer_size {PROXY_BUFFER}
-\t\ttransport http {{
-\t\t\tkeepalive 20s
-\t\t}}
-\t}}
-}}
-"""
+{sites}"""
 
 
 class Backoff:

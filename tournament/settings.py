@@ -1,7 +1,8 @@
 """Settings of Schafkopf-Turnier. Everything that differs between a laptop in the village hall
 and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY`` (or
 ``SECRET_KEY_FILE``), ``SEAL_KEY_FILE``, ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY`` (and
-``PROXY_ADDRESSES``), ``HALL_URL``, ``CACHE_URL``. Unset, they give a safe development setup on
+``PROXY_ADDRESSES``), ``HALL_URL``, ``CACHE_URL``, and the hall's certificate (``HALL_DOMAIN``,
+``TLS_CERT_FILE`` and ``TLS_KEY_FILE``, ``HALL_TLS``). Unset, they give a safe development setup on
 SQLite; ``make hall`` sets them for the hall's network."""
 
 import datetime
@@ -266,10 +267,44 @@ def _cache(url: str) -> dict:
 CACHE_URL = os.environ.get("CACHE_URL", "").strip()
 CACHES = {"default": _cache(CACHE_URL)}
 
-# HTTPS=1 where the site is served over HTTPS (a reverse proxy with a certificate in front):
-# then cookies are Secure, plain HTTP is redirected and browsers are told to stay on HTTPS. On
-# the hall's own network the app is plain HTTP, and Secure cookies would make every log-in fail.
-HTTPS = _flag("HTTPS", False)
+
+def _tls_mode() -> str:
+    """How ``make hall``'s Caddy gets the site's certificate (issue 29, README "HTTPS in the hall
+    and online"): ``files`` the club's own (TLS_CERT_FILE and TLS_KEY_FILE), ``acme`` one from
+    Let's Encrypt for HALL_DOMAIN (online), ``internal`` Caddy's own certificate authority
+    (HALL_TLS=internal), ``none`` plain HTTP (nothing set)."""
+    cert, key = os.environ.get("TLS_CERT_FILE", "").strip(), os.environ.get("TLS_KEY_FILE", "").strip()
+    internal = os.environ.get("HALL_TLS", "").strip().lower()
+    if internal not in ("", "internal"):
+        raise ImproperlyConfigured(f"HALL_TLS={internal!r}: the only value is 'internal' (Caddy's own CA)")
+    if bool(cert) != bool(key):
+        raise ImproperlyConfigured("Set both TLS_CERT_FILE and TLS_KEY_FILE (the certificate and its key).")
+    if internal and (cert or os.environ.get("HALL_DOMAIN", "").strip()):
+        raise ImproperlyConfigured("HALL_TLS=internal goes without HALL_DOMAIN and TLS_CERT_FILE.")
+    if cert:
+        return "files"
+    if os.environ.get("HALL_DOMAIN", "").strip():
+        return "acme"
+    return "internal" if internal else "none"
+
+
+HALL_TLS_MODE = _tls_mode()
+HALL_DOMAIN = os.environ.get("HALL_DOMAIN", "").strip().lower()
+TLS_CERT_FILE = os.environ.get("TLS_CERT_FILE", "").strip()
+TLS_KEY_FILE = os.environ.get("TLS_KEY_FILE", "").strip()
+# Caddy's data (its certificates, the keys of its internal CA): beside the secret key, readable
+# by its owner only, never in a backup (the backup copies PRIVATE_ROOT whole).
+CADDY_DATA_DIR = Path(os.environ.get("CADDY_DATA_DIR") or BASE_DIR / ".caddy")
+# The root of Caddy's internal CA, which /hall/ca/ hands to the phones (HALL_TLS=internal).
+HALL_CA_ROOT = CADDY_DATA_DIR / "pki" / "authorities" / "local" / "root.crt"
+# The hall's plain HTTP address (``make hall`` sets it with HALL_TLS=internal): the QR code of
+# /hall/ca/ points there, as a phone fetches the root before it trusts the HTTPS address.
+HALL_HTTP_URL = os.environ.get("HALL_HTTP_URL", "").rstrip("/")
+
+# HTTPS=1 where the site is served over HTTPS (a reverse proxy with a certificate in front; on by
+# itself with a certificate mode of make hall's): then cookies are Secure and plain HTTP is
+# redirected. On the hall's plain HTTP network Secure cookies would make every log-in fail.
+HTTPS = _flag("HTTPS", HALL_TLS_MODE != "none")
 # PROXY=1 behind a reverse proxy: trust its X-Forwarded-Proto for the scheme of a request, and
 # its X-Forwarded-For for the client's address (tournament/throttle.py), where the connection
 # comes from one of PROXY_ADDRESSES (the proxy's own; by default this machine's).
@@ -278,7 +313,10 @@ PROXY_ADDRESSES = frozenset(
     address.strip() for address in os.environ.get("PROXY_ADDRESSES", "127.0.0.1,::1").split(",") if address
 )
 if PROXY:
+    # X-Forwarded-Proto counts only from the proxy: tournament/proxy.py drops it from any other
+    # connection before anything asks for the scheme.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    MIDDLEWARE.insert(0, "tournament.proxy.ProxyHeadersMiddleware")
 # What one address may get wrong (tournament/throttle.py): (count, seconds), a fixed window each.
 THROTTLE = {
     "table_code": (20, 60),  # unknown table codes: then 429 for the rest of the minute
@@ -291,7 +329,13 @@ if not DEBUG:
 if HTTPS:
     SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = _flag("SECURE_SSL_REDIRECT", True)
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS") or 31536000)
+    # The root of Caddy's internal CA is fetched over plain HTTP, before the phone trusts HTTPS.
+    SECURE_REDIRECT_EXEMPT = [r"^hall/ca/"] if HALL_TLS_MODE == "internal" else []
+    # HSTS only with a certificate every browser trusts (ACME, the club's own, a proxy's): with
+    # Caddy's internal CA a phone that has not installed the root could never click through.
+    SECURE_HSTS_SECONDS = (
+        0 if HALL_TLS_MODE == "internal" else int(os.environ.get("SECURE_HSTS_SECONDS") or 31536000)
+    )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = _flag("SECURE_HSTS_PRELOAD", True)
 

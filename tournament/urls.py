@@ -20,6 +20,7 @@ from .prizes import urls as prizes
 from .results import urls as results
 from .series import urls as series
 from .site import urls as site
+from .site.hall_ca import hall_ca, hall_ca_root
 from .site.seal_key import seal_key
 from .standings import urls as standings
 from .tablephone import urls as tablephone
@@ -62,6 +63,9 @@ urlpatterns = [
     # Browsers ask for /favicon.ico whatever the page says (PDFs, images, error pages).
     path("favicon.ico", favicon, name="favicon"),
     path("seal-key/", seal_key, name="seal_key"),  # the public key of the seals (issue 27)
+    # The root of the hall's own CA for the phones (issue 29, HALL_TLS=internal), also over HTTP.
+    path("hall/ca/", hall_ca, name="hall_ca"),
+    path("hall/ca/root.crt", hall_ca_root, name="hall_ca_root"),
     # The folders' own addresses (typed or shortened by hand) lead to the list of tournaments.
     path("manage/", to_home, name="manage_folder"),
     path("referee/", to_home, name="referee_folder"),

@@ -223,7 +223,7 @@ PHONE = (390, 844)
 DESK = (1366, 900)
 
 
-def _chrome(size: tuple[int, int], mobile: bool):
+def _chrome(size: tuple[int, int], mobile: bool, arguments: tuple[str, ...] = ()):
     if not (CHROMIUM and CHROMEDRIVER):
         message = "Chromium or chromedriver is missing: run `make install` (apt: chromium chromium-driver)"
         if os.environ.get("CI"):
@@ -233,6 +233,8 @@ def _chrome(size: tuple[int, int], mobile: bool):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu"):
+        options.add_argument(argument)
+    for argument in arguments:
         options.add_argument(argument)
     options.add_argument(f"--window-size={size[0]},{size[1]}")
     options.add_argument("--lang=de")

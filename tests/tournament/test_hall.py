@@ -48,7 +48,16 @@ def hall(tmp_path):
             "PRIVATE_ROOT": str(tmp_path / "private"),
             "CACHE_DIR": str(tmp_path / "cache"),
         }
-        for name in ("SECRET_KEY", "DEBUG", "HALL_URL", "HTTPS"):
+        for name in (
+            "SECRET_KEY",
+            "DEBUG",
+            "HALL_URL",
+            "HTTPS",
+            "HALL_DOMAIN",
+            "TLS_CERT_FILE",
+            "TLS_KEY_FILE",
+            "HALL_TLS",
+        ):
             env.pop(name, None)
         host = (hall_addresses() or ["127.0.0.1"])[0]
         started = []

@@ -40,7 +40,17 @@ def local_hall(tmp_path):
             "GUNICORN_CMD_ARGS": f"--access-logfile {tmp_path / 'access.log'} --access-logformat "
             "'%(h)s|%({x-forwarded-for}i)s|%({x-forwarded-proto}i)s|%(U)s|%(s)s'",
         }
-        for name in ("SECRET_KEY", "DEBUG", "HALL_URL", "HTTPS", "PROXY"):
+        for name in (
+            "SECRET_KEY",
+            "DEBUG",
+            "HALL_URL",
+            "HTTPS",
+            "PROXY",
+            "HALL_DOMAIN",
+            "TLS_CERT_FILE",
+            "TLS_KEY_FILE",
+            "HALL_TLS",
+        ):
             env.pop(name, None)
         output = (tmp_path / "hall.log").open("w+")
         process = subprocess.Popen(

@@ -8,6 +8,7 @@ import io
 
 import segno
 from axes.utils import reset as reset_failed_logins
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.mixins import LoginRequiredMixin
@@ -78,6 +79,11 @@ class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
         return response
 
 
+def phone_address_plain(path: str, request) -> str:
+    """The hall's plain HTTP address of ``path`` (the root of its own CA is fetched there)."""
+    return (settings.HALL_HTTP_URL or request.build_absolute_uri("/").rstrip("/")) + path
+
+
 def public_url(request, tournament: Tournament) -> str:
     """The public pages' address for phones: under the hall server's address where one is set
     (the organiser may have opened this page on the laptop itself, as 127.0.0.1)."""
@@ -92,6 +98,8 @@ class QrCodeView(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context["url"] = public_url(self.request, self.tournament)
+        if settings.HALL_TLS_MODE == "internal":  # the hall's own CA: phones install its root first
+            context["hall_ca"] = phone_address_plain("/hall/ca/", self.request)
         return context
 
 

@@ -22,7 +22,16 @@ from django.contrib.auth import get_user_model
 from django.core.cache import caches
 from django.core.management.base import BaseCommand, CommandError
 
-from ...hall import UPSTREAM_KEEPALIVE, Supervised, caddyfile, hall_addresses, secret_key_file, server_size
+from ...hall import (
+    UPSTREAM_KEEPALIVE,
+    Supervised,
+    Tls,
+    caddyfile,
+    certificate_names,
+    hall_addresses,
+    secret_key_file,
+    server_size,
+)
 
 
 def clear_pages() -> None:
@@ -50,6 +59,10 @@ def local(bind: str) -> str:
     return "127.0.0.1" if bind in ("0.0.0.0", "::", "") else bind
 
 
+def local_or_first(addresses: list[str]) -> str:
+    return addresses[0] if addresses else "127.0.0.1"
+
+
 def listening(address: tuple[str, int]) -> bool:
     try:
         with socket.create_connection(address, timeout=1):
@@ -62,12 +75,15 @@ class Command(BaseCommand):
     help = "Serve the app on the hall's network (Caddy, gunicorn and the job worker)."
 
     def add_arguments(self, parser):
-        parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000))
+        parser.add_argument("--port", type=int, help="plain HTTP (PORT; 8000, or 80 with HALL_DOMAIN)")
+        parser.add_argument(
+            "--https-port", type=int, help="HTTPS (HTTPS_PORT; 8443, or 443 with HALL_DOMAIN)"
+        )
         parser.add_argument("--bind", default="0.0.0.0", help="the address to listen on (all by default)")
         parser.add_argument("--workers", type=int, help="gunicorn worker processes (three a core)")
         parser.add_argument("--threads", type=int, help="threads per worker process (1)")
 
-    def handle(self, port, bind, workers, threads, **options):
+    def handle(self, port, https_port, bind, workers, threads, **options):
         caddy = shutil.which("caddy")
         if caddy is None:  # no fall-back to gunicorn alone: slow clients would block it
             raise CommandError(
@@ -79,9 +95,17 @@ class Command(BaseCommand):
         key_path = os.environ.get("SECRET_KEY_FILE") or Path(settings.BASE_DIR) / ".secret_key"
         key = secret_key_file(Path(key_path))
         addresses = hall_addresses() if bind in ("0.0.0.0", "::") else [bind]
-        url = f"http://{addresses[0]}:{port}" if addresses else f"http://127.0.0.1:{port}"
+        online = settings.HALL_TLS_MODE == "acme"
+        port = port or int(os.environ.get("PORT") or (80 if online else 8000))
+        https_port = https_port or int(os.environ.get("HTTPS_PORT") or (443 if online else 8443))
+        plain = f"http://{addresses[0]}:{port}" if addresses else f"http://127.0.0.1:{port}"
+        # Caddy's certificates and its CA's keys beside the secret key, out of every backup.
+        caddy_data = Path(os.environ.get("CADDY_DATA_DIR") or key.parent / ".caddy")
+        tls = self.tls(addresses, https_port, caddy_data)
+        url = tls.url() if tls else plain
         hostname = socket.gethostname()
-        hosts = [*addresses, "localhost", "127.0.0.1", "[::1]", hostname, f"{hostname}.local"]
+        names = list(tls.names) if tls else []
+        hosts = [*names, *addresses, "localhost", "127.0.0.1", "[::1]", hostname, f"{hostname}.local"]
         extra = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "").split(",") if h.strip()]
         env = {
             **os.environ,
@@ -91,6 +115,8 @@ class Command(BaseCommand):
             "DEBUG": "0",
             "ALLOWED_HOSTS": ",".join(dict.fromkeys([*hosts, *extra])),
             "HALL_URL": os.environ.get("HALL_URL") or url,
+            "HALL_HTTP_URL": plain,  # where phones fetch the root of Caddy's internal CA
+            "CADDY_DATA_DIR": str(caddy_data),
             "PYTHONUNBUFFERED": "1",
             "CONN_MAX_AGE": os.environ.get("CONN_MAX_AGE") or "600",
         }
@@ -104,7 +130,7 @@ class Command(BaseCommand):
         if collected.returncode == 0:
             env["STATIC_COLLECTED"] = "1"
         upstream = free_address()
-        web, worker = self.children(caddy, bind, port, upstream, workers, threads, env, manage)
+        web, worker = self.children(caddy, bind, port, upstream, workers, threads, env, manage, tls)
         stopping: list[int] = []
 
         def stop(signum, frame):
@@ -120,7 +146,7 @@ class Command(BaseCommand):
             if self.wait_until_ready(upstream, server, stopping):
                 proxy.start()
                 if self.wait_until_ready((local(bind), port), proxy, stopping):
-                    self.banner(url, addresses, port, upstream, workers, threads, env["HALL_URL"])
+                    self.banner(url, addresses, port, upstream, workers, threads, env["HALL_URL"], tls)
             while not stopping:
                 for child in (*web, worker):
                     if not stopping:
@@ -133,13 +159,35 @@ class Command(BaseCommand):
                 child.wait(30)
         self.stdout.write("Hall server stopped.")
 
-    def children(self, caddy, bind, port, upstream, workers, threads, env, manage):
+    def tls(self, addresses, https_port, storage: Path) -> Tls | None:
+        """The hall's HTTPS from the settings (None: plain HTTP). Caddy keeps its certificates
+        and its CA's keys in ``storage``."""
+        mode = settings.HALL_TLS_MODE
+        if mode == "none":
+            return None
+        storage.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if mode == "acme":
+            return Tls(mode, (settings.HALL_DOMAIN,), https_port, str(storage))
+        if mode == "files":
+            try:
+                names = certificate_names(settings.TLS_CERT_FILE)
+            except ValueError as error:
+                raise CommandError(str(error)) from None
+            if settings.HALL_DOMAIN:
+                names = (settings.HALL_DOMAIN, *(n for n in names if n != settings.HALL_DOMAIN))
+            cert, key = (str(Path(f).resolve()) for f in (settings.TLS_CERT_FILE, settings.TLS_KEY_FILE))
+            return Tls(mode, names, https_port, str(storage), cert, key)
+        return Tls(
+            mode, tuple(dict.fromkeys([*addresses, "localhost", "127.0.0.1"])), https_port, str(storage)
+        )
+
+    def children(self, caddy, bind, port, upstream, workers, threads, env, manage, tls=None):
         """Caddy on ``bind``:``port`` in front of gunicorn on 127.0.0.1 (a free port of its own,
         reached only through Caddy), and the job worker; each looked after on its own."""
         run = Path(settings.PRIVATE_ROOT) / "run"  # the hall's own files of this start, not kept
         run.mkdir(parents=True, exist_ok=True, mode=0o700)
         config = run / f"Caddyfile-{port}"
-        config.write_text(caddyfile(bind, port, "{}:{}".format(*upstream)))
+        config.write_text(caddyfile(bind, port, "{}:{}".format(*upstream), tls))
         proxy_env = {**os.environ, "XDG_CONFIG_HOME": str(run / "caddy"), "XDG_DATA_HOME": str(run / "caddy")}
         log = run / f"caddy-{port}.log"
         log.unlink(missing_ok=True)
@@ -178,13 +226,22 @@ class Command(BaseCommand):
             raise CommandError(f"{child.name} did not start within 2 minutes (see above).")
         return False
 
-    def banner(self, url, addresses, port, upstream, workers, threads, hall_url):
+    def banner(self, url, addresses, port, upstream, workers, threads, hall_url, tls=None):
         out = self.stdout
         out.write("")
         out.write(f"Schafkopf-Turnier serves the hall: {hall_url}")
-        for address in addresses[1:]:
-            out.write(f"  also: http://{address}:{port}")
-        out.write(f"  on this laptop: http://127.0.0.1:{port}")
+        if tls is None:
+            for address in addresses[1:]:
+                out.write(f"  also: http://{address}:{port}")
+            out.write(f"  on this laptop: http://127.0.0.1:{port}")
+        else:
+            out.write(
+                f"  HTTPS ({tls.mode} certificate) for {', '.join(tls.names)}; HTTP on port {port} redirects"
+            )
+        if tls is not None and tls.mode == "internal":
+            out.write(
+                f"  phones first install the hall's certificate: http://{local_or_first(addresses)}:{port}/hall/ca/"
+            )
         size = f"{workers} processes × {threads} threads"
         out.write(f"  Caddy in front of gunicorn ({size}, 127.0.0.1:{upstream[1]} only)")
         out.write("  job worker running, DEBUG off; a process that stops is started again")
