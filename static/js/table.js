@@ -72,13 +72,16 @@
     else if (final && sheetBox) sheetBox.insertBefore(final, sheetBox.firstChild);
     if (!signSection.hidden) {
       var seat = nextSigner();
-      document.getElementById("sign-title").textContent = fill(T.sign_for, { p: seat.position, name: seat.name });
+      document.getElementById("sign-title").textContent = fill(T.sign_for, { p: seat.position, name: signerName(seat) });
     }
     if (state.status === "signed") {
       document.getElementById("entry").hidden = true;
       signSection.hidden = true;
     }
   }
+
+  // Who signs for a seat: who plays its last game, a substitute where one took over (5.2.11).
+  function signerName(seat) { return seat.signer || seat.name; }
 
   function nextSigner() {
     if (!state.seats) return null;
@@ -263,17 +266,30 @@
   }
 
   function soloCount() {
+    // Solo, Wenz and Tout games waiting to be sent (a Sie, "sie…", is none of them: 5.2.16)
     var extra = queue.filter(function (i) {
-      return i.action === "game" && !i.data.replace && /^(s|t|w)/.test(i.data.notation);
+      return i.action === "game" && !i.data.replace && /^(s[eghs]|t|w)/.test(i.data.notation);
     }).length;
     return state.solo_count + extra;
   }
 
+  // What the contract asks of the table before play, as the server's rules engine says
+  // (state.need): "none", "approval", or "refused" (cannot count in this game: a Sie in game 1).
+  function need(e) {
+    var tables = state.need || {};
+    var table = e.number === 1 ? tables.first : soloCount() >= state.approval_from - 1 ? tables.late : tables.later;
+    return (table || {})[e.contract] || "none";
+  }
+
   function needsApproval(e) {
     if (e.replace) return false;  // a game already played: the desk sorts out its approval
-    if (e.contract === "sie" || e.contract === "solo_tout" || e.contract === "wenz_tout") return true;
-    if (e.contract === "solo" || e.contract === "wenz") return soloCount() >= state.approval_from - 1;
-    return false;
+    return need(e) === "approval";
+  }
+
+  // A contract chosen: on to its declarer, or told at once that it cannot count (RULINGS 5).
+  function chosen(e, contract, suit) {
+    e.contract = contract; e.suit = suit;
+    go(!e.replace && need(e) === "refused" ? "never" : "declarer");
   }
 
   function approved(e) {
@@ -398,14 +414,17 @@
         return choice(T.sauspiel + " " + T[SUIT_NAME[s]], function () { e.contract = "rufer"; e.suit = s; go("declarer"); }, "suit-" + s);
       }), "sauspiel"));
       step.appendChild(row(SUITS.map(function (s) {
-        return choice(T[SUIT_NAME[s]] + "-" + T.solo, function () { e.contract = "solo"; e.suit = s; go("declarer"); }, "suit-" + s);
-      }).concat([choice(T.wenz, function () { e.contract = "wenz"; e.suit = ""; go("declarer"); })])));
+        return choice(T[SUIT_NAME[s]] + "-" + T.solo, function () { chosen(e, "solo", s); }, "suit-" + s);
+      }).concat([choice(T.wenz, function () { chosen(e, "wenz", ""); })])));
       step.appendChild(row(SUITS.map(function (s) {
-        return choice(T[SUIT_NAME[s]] + "-" + T.tout, function () { e.contract = "solo_tout"; e.suit = s; go("declarer"); }, "suit-" + s);
+        return choice(T[SUIT_NAME[s]] + "-" + T.tout, function () { chosen(e, "solo_tout", s); }, "suit-" + s);
       }).concat([
-        choice(T.wenz_tout, function () { e.contract = "wenz_tout"; e.suit = ""; go("declarer"); }),
-        choice(T.sie, function () { e.contract = "sie"; e.suit = ""; go("declarer"); })
+        choice(T.wenz_tout, function () { chosen(e, "wenz_tout", ""); }),
+        choice(T.sie, function () { chosen(e, "sie", ""); })
       ]), "rare"));
+    } else if (e.step === "never") {
+      step.appendChild(el("p", { "class": "prompt" }, contractLabel(e)));
+      step.appendChild(el("p", { "class": "problem" }, ((state.need || {}).why || {})[e.contract] || ""));
     } else if (e.step === "declarer") {
       step.appendChild(el("p", { "class": "prompt" }, contractLabel(e) + " · " + T.declarer));
       step.appendChild(row(state.seats.filter(function (s) { return s.position !== out; }).map(function (s) {
@@ -529,7 +548,7 @@
     if (!seat) return;
     if (!inked) { say(T.sign_empty); return; }
     push("sign", { position: seat.position, image: canvas.toDataURL("image/png"), base: known },
-      fill(T.sign_for, { p: seat.position, name: seat.name }));
+      fill(T.sign_for, { p: seat.position, name: signerName(seat) }));
     clearPad();
     wireSheet();
   });

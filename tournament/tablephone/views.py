@@ -27,12 +27,13 @@ from ..prepared import Prepared
 from ..problems import problem_messages
 from ..results.load import Known, SheetFacts, load_sheet
 from ..results.models import Scoresheet
-from ..results.rows import sheet_rows
+from ..results.rows import covered, mismatch_text, sheet_rows
 from ..results.sheet import sheet_view
 from ..throttle import client_address, limit
 from . import table
 from .codes import CodeRefused, Opened, current_etag, etag_of, formatted, normalized, open_code, seen
 from .models import ApprovalCall
+from .phone_state import approval_needs, point_values, seat_states
 from .supervisor import OVERDUE
 
 MAX_BODY = 400_000  # a signature is the largest thing a phone sends
@@ -109,9 +110,18 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
     rules = tournament.rules
     view = read.view(rules)
     scored = view.score
-    names = {seat.position: seat.name for seat in view.seats}
     next_number = scored.missing[0] if scored.missing else None
     size = view.size  # four seats, or five where the dealer sits out
+    # Who plays each seat in the next game (the last once all are entered): a substitute from
+    # the game he took over, and who signs for it (5.2.11; issue 28, item 3).
+    current = next_number or rules.games_for(size)
+    seats = seat_states(view.seats, current)
+    names = {seat["position"]: seat["name"] for seat in seats}
+    by_position = {seat.position: seat for seat in view.seats}
+
+    def played_by(position: int, number: int) -> str:
+        seat = by_position.get(position)
+        return seat.name_at(number) if seat is not None else str(position)
     soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
     calls = [] if known is not None and facts is not None and not facts.calls else _CALLS(sheet.pk)
     latest: dict[int, ApprovalCall] = {}
@@ -127,8 +137,9 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         ),
         key=lambda c: c.number,
     )
-    rows = sheet_rows(view, next_number, names=names, played_only=True)
+    rows = sheet_rows(view, next_number, names=played_by, played_only=True)
     signatures = {s.position: s for s in read.signatures}
+    signers = {position: signature.name for position, signature in signatures.items()}
     state = {
         "version": sheet.version,
         "status": sheet.status,
@@ -140,7 +151,10 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         "approvals": {str(g.number): g.approval.contract for g in view.games if g.approval},
         "solo_count": soloists,
         "approval_from": rules.solo_approval_from,
-        "seats": [{"position": s.position, "name": s.name} for s in view.seats],
+        "need": approval_needs(rules, size),  # from the engine: the script decides nothing (item 4)
+        "points": point_values(rules, size),  # the games waiting to be sent, scored (item 15)
+        "totals": list(scored.totals),
+        "seats": seats,
         "scorekeeper": sheet.table.scorekeeper,
         "signed": sorted(signatures),
         "calls": [
@@ -168,7 +182,8 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         "rows": rows,
         "scored": scored,
         "names": names,
-        "problems": problem_messages(scored.problems),
+        "problems": problem_messages(scored.problems)
+        + [mismatch_text(g) for g in view.entered if g.approval is not None and not covered(g)],
         "next_number": next_number,
         "calls": shown_calls,
         "overdue_after": OVERDUE,
@@ -176,9 +191,12 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         "scorekeeper": names.get(sheet.table.scorekeeper, ""),
         "state": state,
         "approval_from_now": soloists >= rules.solo_approval_from - 1,
-        "headers": [(seat, surname(seat.name)) for seat in view.seats],
+        "headers": [
+            (seat, surname(state_of["name"]), state_of["since"])
+            for seat, state_of in zip(view.seats, seats, strict=True)
+        ],
         "final": [
-            (seat, total, seat.position in signatures)
+            (seat, total, seat.position in signatures, signers.get(seat.position, seat.signer))
             for seat, total in zip(view.seats, scored.totals, strict=True)
         ],
     }
