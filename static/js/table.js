@@ -54,6 +54,7 @@
     if (state.version !== undefined && (known === undefined || state.version > known)) known = state.version;
     wireSheet();
     renderEntry();
+    drawUnsent();
   }
 
   function wireSheet() {
@@ -114,13 +115,75 @@
       p.appendChild(ok);
       refused.appendChild(p);
     });
+    drawUnsent();
     var net = document.getElementById("net");
     net.textContent = gone ? (state.status === "signed" ? T.locked : T.code_dead) : online ? T.online : T.offline;
     net.className = "net " + (online && !gone ? "on" : "off");
   }
 
-  function push(action, data, label) {
-    queue.push({ key: newKey(), action: action, data: data, label: label });
+  // The games waiting to be sent, as rows of the sheet (issue 28, item 15): marked unsent, with
+  // the points the phone gave them (scored with the rules' values the server sent, state.points)
+  // and each round's totals and checksum; the next game's row numbered as the panel is.
+  function drawUnsent() {
+    var sheet = document.querySelector("#sheet table.grid");
+    if (!sheet) return;
+    var rows = sheet.tBodies[0];
+    sheet.querySelectorAll("tr.unsent").forEach(function (tr) { tr.remove(); });
+    var next = rows.querySelector("tr.next");
+    var games = queue.filter(function (i) { return i.action === "game" && !i.data.replace && i.points; })
+      .sort(function (a, b) { return a.data.number - b.data.number; });
+    var size = state.size || 4;
+    var running = (state.totals || []).slice();
+    games.forEach(function (item) {
+      var tr = el("tr", { "class": "game unsent", "data-unsent": String(item.data.number) });
+      tr.appendChild(el("td", { "class": "n num" }, String(item.data.number)));
+      var text = el("td", { "class": "g played" });
+      text.appendChild(el("span", { "class": "game" }, item.text || item.label));
+      text.appendChild(document.createTextNode(" "));
+      text.appendChild(el("span", { "class": "flag unsent-flag" }, T.unsent));
+      tr.appendChild(text);
+      item.points.forEach(function (value, index) {
+        running[index] = (running[index] || 0) + value;
+        var td = el("td", { "class": "p num" });
+        td.appendChild(el("span", {}, String(value)));
+        tr.appendChild(td);
+      });
+      rows.insertBefore(tr, next);
+      if (item.data.number % size === 0) {  // the round's last game: its totals and checksum
+        var sum = running.reduce(function (a, b) { return a + b; }, 0);
+        var round = el("tr", { "class": "round unsent" + (sum ? " bad" : "") });
+        round.appendChild(el("td", { "class": "g", colspan: "2" },
+          fill(T.round, { n: item.data.number / size }) + " · " + T.total + " · " + T.checksum + " " + (sum ? sum + " ✗" : "0 ✓")));
+        running.forEach(function (value) { round.appendChild(el("td", { "class": "p num total" }, String(value))); });
+        rows.insertBefore(round, next);
+      }
+    });
+    if (next) {
+      var number = nextNumber();
+      if (number) next.firstElementChild.textContent = String(number);
+      next.hidden = !number;
+    }
+  }
+
+  // A game's points as the rules score it (the server's values for this profile, game 1 apart:
+  // a Tout or a Schwarz there is a plain Solo); a game that needed approval and had none is
+  // struck, 0 for everybody (5.2.17).
+  function pointsOf(e) {
+    var values = ((state.points || {})[e.number === 1 ? "first" : "later"] || {})[
+      e.contract + ":" + (e.contract === "sie" ? "won" : e.result) + ":" + (e.level || "")];
+    if (!values) return null;
+    var size = state.size || 4, out = size === 5 ? ((e.number - 1) % size) + 1 : 0;
+    var struck = needsApproval(e) && !approved(e);
+    var points = [];
+    for (var seat = 1; seat <= size; seat++) {
+      var side = seat === e.declarer || (e.contract === "rufer" && seat === e.partner);
+      points.push(seat === out || struck ? 0 : side ? values[0] : values[1]);
+    }
+    return points;
+  }
+
+  function push(action, data, label, extra) {
+    queue.push(Object.assign({ key: newKey(), action: action, data: data, label: label }, extra || {}));
     store();
     renderQueue();
     renderEntry();
@@ -504,7 +567,8 @@
     var e = entry;
     var data = { number: e.number, notation: notation(e) };
     if (e.replace) { data.replace = true; data.base = e.base; }
-    push("game", data, label(e));
+    var extra = e.replace ? {} : { points: pointsOf(e), text: label(e).split(": ").slice(1).join(": ") };
+    push("game", data, label(e), extra);
     entry = null;  // back to the next new game, whatever was changed (issue 14's lesson)
     start();
   }

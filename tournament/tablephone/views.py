@@ -28,7 +28,7 @@ from ..problems import problem_messages
 from ..results.load import Known, SheetFacts, load_sheet
 from ..results.models import Scoresheet
 from ..results.rows import covered, mismatch_text, sheet_rows
-from ..results.sheet import sheet_view
+from ..results.sheet import SheetView
 from ..throttle import client_address, limit
 from . import table
 from .codes import CodeRefused, Opened, current_etag, etag_of, formatted, normalized, open_code, seen
@@ -50,7 +50,7 @@ def _refused(request, code: str, error: CodeRefused):
     games this phone could not send with the code (kept in its storage under it)."""
     locked = None
     if error.sheet is not None:  # signed: the code's work is done
-        locked = {"sheet": error.sheet, "final": signed_totals(error.sheet)}
+        locked = locked_context(error.sheet)
     if request.headers.get("Accept", "").startswith("application/json"):
         answer = {"ok": False, "gone": True, "message": error.message}
         if locked is not None:
@@ -93,10 +93,34 @@ def leftover_texts() -> dict:
     }
 
 
-def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
-    """(seat, name, total) of a signed sheet, as its players signed it."""
-    view = sheet_view(sheet)
-    return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
+def locked_context(sheet: Scoresheet) -> dict:
+    """A signed sheet as every phone at the table shows it: the games as signed, and the totals
+    with who signed for each seat (issue 28, item 14; a substitute, 5.2.11)."""
+    read = load_sheet(sheet.pk)
+    view = read.view()
+    signers = {s.position: s.name for s in read.signatures}
+    return {
+        "sheet": read.sheet,
+        "view": view,
+        "scored": view.score,
+        "rows": sheet_rows(view, None, names=names_of(view), played_only=True),
+        "headers": [(seat, surname(seat.signer), 0) for seat in view.seats],
+        "final": [
+            (seat.position, signers.get(seat.position, seat.signer), total)
+            for seat, total in zip(view.seats, view.totals, strict=True)
+        ],
+    }
+
+
+def names_of(view: SheetView):
+    """Who played a seat in a game, by (seat, game): a substitute from the game he took over."""
+    by_position = {seat.position: seat for seat in view.seats}
+
+    def played_by(position: int, number: int) -> str:
+        seat = by_position.get(position)
+        return seat.name_at(number) if seat is not None else str(position)
+
+    return played_by
 
 
 def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFacts | None = None) -> dict:
@@ -117,11 +141,6 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
     current = next_number or rules.games_for(size)
     seats = seat_states(view.seats, current)
     names = {seat["position"]: seat["name"] for seat in seats}
-    by_position = {seat.position: seat for seat in view.seats}
-
-    def played_by(position: int, number: int) -> str:
-        seat = by_position.get(position)
-        return seat.name_at(number) if seat is not None else str(position)
     soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
     calls = [] if known is not None and facts is not None and not facts.calls else _CALLS(sheet.pk)
     latest: dict[int, ApprovalCall] = {}
@@ -137,7 +156,7 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         ),
         key=lambda c: c.number,
     )
-    rows = sheet_rows(view, next_number, names=played_by, played_only=True)
+    rows = sheet_rows(view, next_number, names=names_of(view), played_only=True)
     signatures = {s.position: s for s in read.signatures}
     signers = {position: signature.name for position, signature in signatures.items()}
     state = {
@@ -255,6 +274,10 @@ def phone_texts() -> dict[str, str]:
         "withdrawn_call": _("Game %n: the call (%c) is closed."),
         "code_dead": _("code no longer valid"),
         "locked": _("signed and locked"),
+        "unsent": _("not sent yet"),  # a game waiting to be sent, as a row of the sheet (issue 28)
+        "round": _("Round %(n)s") % {"n": "%n"},
+        "total": _("total"),
+        "checksum": _("checksum"),
     }
 
 
@@ -359,7 +382,7 @@ def send(request, code):
     context = phone_context(sheet, sent.known, sent.opened.facts)  # the sheet as the write left it
     sheet = context["sheet"]
     if sheet.status == Scoresheet.Status.SIGNED:
-        locked = {"sheet": sheet, "final": signed_totals(sheet)}
+        locked = locked_context(sheet)
         answer["html"] = render_to_string("table/_locked.html", locked, request=request)
         answer["state"] = {"status": sheet.status, "version": sheet.version}
     else:
