@@ -23,7 +23,9 @@ def sheet(drawn, sheet_of):
 
 
 def test_a_tout_in_game_1_needs_no_call_and_a_sie_there_none_at_all(client, sheet):
-    _r, answer = send(client, sheet, "a" * 16, "call", number=1, contract="solo_tout", suit="herz", declarer=2)
+    _r, answer = send(
+        client, sheet, "a" * 16, "call", number=1, contract="solo_tout", suit="herz", declarer=2
+    )
     assert not answer["ok"] and "muss nicht angemeldet werden" in answer["message"]
     _r, answer = send(client, sheet, "b" * 16, "call", number=1, contract="sie", declarer=2)
     assert not answer["ok"] and "Ein Sie zählt nicht im ersten Spiel" in answer["message"]
@@ -81,7 +83,12 @@ def test_a_substitute_heads_his_column_and_signs_from_his_game(client, sheet, or
     for number in range(1, 18):  # seat 2 declares games 1 and 17
         enter(referee, sheet, typed_game("re23+" if number % 16 == 1 else "re34+", number))
     state = phone_context(sheet)["state"]
-    assert state["seats"][1] == {"position": 2, "name": "Aigner, Vroni", "signer": "Aigner, Vroni", "since": 17}
+    assert state["seats"][1] == {
+        "position": 2,
+        "name": "Aigner, Vroni",
+        "signer": "Aigner, Vroni",
+        "since": 17,
+    }
     page = client.get(reverse("table:sheet", args=[sheet.code])).content.decode()
     assert '<span class="who">Aigner</span><span class="since">ab Spiel 17</span>' in page
     row = lambda number: page.split(f'id="game-{number}"')[1].split("</tr>")[0]  # noqa: E731
