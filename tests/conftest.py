@@ -25,14 +25,20 @@ def _cache_folder(tmp_path_factory):
     return tmp_path_factory.mktemp("cache")
 
 
+@pytest.fixture(scope="session")
+def _seal_key_folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("seal")
+
+
 @pytest.fixture(autouse=True)
-def _test_settings(settings, tmp_path_factory, _cache_folder):
+def _test_settings(settings, tmp_path_factory, _cache_folder, _seal_key_folder):
     """Every test starts in the default language, as a first visit does; passwords hash fast;
     files go to folders of its own, never the project's."""
     settings.LANGUAGE_CODE = "de"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.MEDIA_ROOT = tmp_path_factory.mktemp("media")
     settings.PRIVATE_ROOT = tmp_path_factory.mktemp("private")
+    settings.SEAL_KEY_FILE = _seal_key_folder / ".seal_key"  # one key for the session, not the project's
     shared = {**settings.CACHES["default"], "LOCATION": str(_cache_folder)}
     settings.CACHES = {**settings.CACHES, "default": shared}
     standings._MEMO.clear()

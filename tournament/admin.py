@@ -22,6 +22,7 @@ from .models import (
     PrizeDeclaration,
     PrizeLine,
     Scoresheet,
+    Seal,
     Seat,
     Series,
     SeriesNumber,
@@ -166,6 +167,12 @@ class ApprovalAdmin(ReadOnlyAdmin):
 class SignatureAdmin(ReadOnlyAdmin):
     list_display = ("scoresheet", "position", "name", "method", "signed_at")
     exclude = ("image",)
+
+
+@admin.register(Seal)
+class SealAdmin(ReadOnlyAdmin):
+    list_display = ("tournament", "sequence", "match", "draw", "table", "kind", "at")
+    list_filter = ("tournament",)
 
 
 @admin.register(Correction)

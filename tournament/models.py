@@ -4,7 +4,7 @@ from .draw.models import Match, Seat, Table
 from .jobs.models import Job
 from .participants.models import Participant, Substitution, Team
 from .prizes.models import PrizeDeclaration, PrizeLine
-from .results.models import Approval, Correction, GameEntry, Scoresheet, Signature
+from .results.models import Approval, Correction, GameEntry, Scoresheet, Seal, Signature
 from .series.models import Person, Series, SeriesNumber
 from .standings.models import LotDraw
 from .tablephone.models import ApprovalCall, PhoneReceipt
@@ -27,6 +27,7 @@ __all__ = [
     "PrizeDeclaration",
     "PrizeLine",
     "Scoresheet",
+    "Seal",
     "Seat",
     "Series",
     "SeriesNumber",

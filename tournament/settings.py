@@ -1,6 +1,6 @@
 """Settings of Schafkopf-Turnier. Everything that differs between a laptop in the village hall
 and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY`` (or
-``SECRET_KEY_FILE``), ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY`` (and
+``SECRET_KEY_FILE``), ``SEAL_KEY_FILE``, ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY`` (and
 ``PROXY_ADDRESSES``), ``HALL_URL``, ``CACHE_URL``. Unset, they give a safe development setup on
 SQLite; ``make hall`` sets them for the hall's network."""
 
@@ -221,6 +221,9 @@ MEDIA_ROOT = BASE_DIR / "media"
 # Scans of signed paper lists and uploaded documents: outside every served folder, read only
 # through views that check the staff (tournament/storage.py).
 PRIVATE_ROOT = Path(os.environ.get("PRIVATE_ROOT") or BASE_DIR / "private")
+# The server's Ed25519 seal key (issue 27): beside the secret key, made on first use, readable by
+# its owner only; never in the database or a backup (tournament/sealkey.py).
+SEAL_KEY_FILE = Path(os.environ.get("SEAL_KEY_FILE") or BASE_DIR / ".seal_key")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 

@@ -20,6 +20,7 @@ from .prizes import urls as prizes
 from .results import urls as results
 from .series import urls as series
 from .site import urls as site
+from .site.seal_key import seal_key
 from .standings import urls as standings
 from .tablephone import urls as tablephone
 from .teams import urls as teams
@@ -60,6 +61,7 @@ urlpatterns = [
     path("", home, name="home"),
     # Browsers ask for /favicon.ico whatever the page says (PDFs, images, error pages).
     path("favicon.ico", favicon, name="favicon"),
+    path("seal-key/", seal_key, name="seal_key"),  # the public key of the seals (issue 27)
     # The folders' own addresses (typed or shortened by hand) lead to the list of tournaments.
     path("manage/", to_home, name="manage_folder"),
     path("referee/", to_home, name="referee_folder"),

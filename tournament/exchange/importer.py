@@ -15,7 +15,8 @@ from ..draw.models import Match, Seat, Table
 from ..participants.models import Participant, Substitution
 from ..prizes.exchange import restore_prizes
 from ..results.document import sheet_digest, signed_as
-from ..results.models import CORRECTED, Approval, Scoresheet, Signature
+from ..results.models import CORRECTED, Approval, Scoresheet, Seal, Signature
+from ..results.seals import Chain, sheet_seal_problems
 from ..results.store import store_scored, with_approval
 from ..standings.models import LotDraw
 from ..teams.exchange import restore_teams
@@ -125,8 +126,33 @@ def _write(user, plan: Plan, scans: list[Scoresheet]) -> Tournament:
                     )
                 ]
             )
+    _restore_seals(tournament, plan, sheets)
     record(tournament, user, "tournament.import", name=tournament.name, games=plan.games)
     return tournament
+
+
+def _restore_seals(tournament: Tournament, plan: Plan, sheets: dict) -> None:
+    """The chain of seals as it was (issue 27), each link with the key that made it (the reader
+    checked signatures and order): every signed sheet's last seal must seal its digest, and a
+    sheet signed in the sealed form must have one."""
+    problems = []
+    for link in plan.seals:
+        link.tournament = tournament
+        link.scoresheet = sheets.get((link.match, link.draw, link.table))
+        if link.scoresheet is None:
+            problems.append(
+                _("Seal %(seal)s: the document has no table %(table)s in match %(match)s.")
+                % {"seal": link.sequence, "table": link.table, "match": link.match}
+            )
+    Seal.objects.bulk_create(plan.seals)
+    chain = Chain(plan.seals)
+    for (match, _draw, number), sheet in sheets.items():
+        if sheet.digest:
+            problems += [
+                f"{_place(match, number)}: {text}" for text in sheet_seal_problems(sheet, sheet.digest, chain)
+            ]
+    if problems:
+        raise DocumentError(problems)  # nothing is imported: the transaction is rolled back
 
 
 def _users(plan: Plan) -> dict:

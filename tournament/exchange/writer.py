@@ -4,7 +4,9 @@ Besides what shared/EXCHANGE.md names, this writer adds what makes the document 
 (readers ignore fields they do not know; this project's reader restores them): the staff by
 username, the retention date, the log, every approval with who gave it and when (also one
 recorded before its game), signing (what was signed, the signatures, corrections, digest, the
-scan of a paper original), and the draws a redraw discarded. Importing the document into an
+scan of a paper original), the draws a redraw discarded, and the seals (issue 27: the public key
+of the server that wrote the document and the tournament's chain of seals, README "The digest of
+a signed scoresheet"). Importing the document into an
 empty database and exporting it again gives the same document, with one more log line: the
 import itself."""
 
@@ -20,7 +22,8 @@ from ..draw.models import Match, Seat
 from ..participants.models import Participant, Substitution
 from ..prizes.exchange import prizes_object
 from ..results.document import games_of, signature_record
-from ..results.models import Approval, Correction, GameEntry, Scoresheet, Signature
+from ..results.models import Approval, Correction, GameEntry, Scoresheet, Seal, Signature
+from ..sealkey import public_key
 from ..standings.models import LotDraw
 from ..teams.exchange import written_teams
 from ..tournaments.models import LogEntry, Tournament
@@ -278,11 +281,28 @@ def export_document(tournament: Tournament) -> dict:
         .order_by("created", "id")
     )
     document["log"] = [_log_object(entry) for entry in log]
+    document["seals"] = {
+        "key": public_key(),  # this server's: the seals it made carry it as their "key"
+        "chain": [
+            {**link.link(), "key": link.key, "signature": link.signature}
+            for link in Seal.objects.filter(tournament=tournament).order_by("sequence")
+        ],
+    }
     return document
 
 
 # Lists written one element a line: a game, a participant, a seat list, a log line.
-ONE_LINE_OBJECTS = ("games", "participants", "substitutions", "lots", "approvals", "log", "staff", "teams")
+ONE_LINE_OBJECTS = (
+    "games",
+    "participants",
+    "substitutions",
+    "lots",
+    "approvals",
+    "log",
+    "staff",
+    "teams",
+    "chain",
+)
 ONE_LINE_LISTS = ("seats", "points", "rufer", "solo", "tout", "sie", "members", "key")
 
 

@@ -4,26 +4,34 @@ and the SHA-256 digest that seals it (5.3.2, 5.3.5).
 This is the one place of the canonical form. Signing computes the digest with it, ``verify``
 recomputes it, the exchange writer writes the games with it, the importer checks a document's
 digests with it, and README.md ("The digest of a signed scoresheet") describes it so that anyone
-can recompute a digest from an exported document with nothing but ``json`` and ``hashlib``:
+can recompute a digest from an exported document with nothing but ``json``, ``base64`` and
+``hashlib``:
 
     canonical = {
         "tournament": table["signed_as"]["tournament"],  # {"name", "date"} as signed
         "match": match number, "table": table["number"],
         "seats": table["signed_as"]["seats"],  # [{"seat", "number", "name"}] as signed
         "games": table["games"],  # exactly as written in the document
-        "signatures": [{position, name, method, signed_at} of each signature],
+        "signatures": [{position, name, method, signed_at, image} of each signature],
         "corrections": [{game, before, after, reason, initials, at} of each correction],
+        "scan": SHA-256 of the paper original's bytes, or "",
     }
     digest = sha256(json.dumps(canonical, sort_keys=True, separators=(",", ":"),
                                ensure_ascii=False).encode("utf-8")).hexdigest()
 
-Sheets signed before this form (``digest_version`` 1) keep their digest and are checked with the
-form they were signed with (``legacy_canonical``)."""
+where a signature's ``image`` is the SHA-256 of the drawn PNG's bytes (the base64 after the
+data URL's comma, decoded), or "" without one. That is digest version 3 (issue 27: the images
+are covered). Sheets signed before it keep their digest and are checked with the form they were
+signed with: version 2 (the same without ``image`` and ``scan``) and version 1
+(``legacy_canonical``). The seal that signs a digest is results/seals.py."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import json
+import os
 from typing import Any
 
 from scoring import Contract
@@ -35,7 +43,7 @@ from ..tournaments.models import StaffRole
 from .models import Approval, GameEntry, Scoresheet
 from .store import to_engine
 
-DIGEST_VERSION = 2
+DIGEST_VERSION = 3
 SIGNATURE_KEYS = ("position", "name", "method", "signed_at")
 CORRECTION_KEYS = ("game", "before", "after", "reason", "initials", "at")
 
@@ -122,10 +130,32 @@ def signed_as(sheet: Scoresheet) -> dict:
     }
 
 
-def canonical(match: int, table: dict) -> dict:
-    """The canonical form of one table of an exchange document (see the module's docstring)."""
+def sha256_of(data: bytes | None) -> str:
+    return hashlib.sha256(data).hexdigest() if data else ""
+
+
+def decoded(text) -> bytes | None:
+    """The bytes of base64 text (after a data URL's comma); None when there are none."""
+    if not isinstance(text, str) or not text:
+        return None
+    try:
+        return base64.b64decode(text.split(",", 1)[-1], validate=True)
+    except (binascii.Error, ValueError):
+        return None
+
+
+def image_hash(image) -> str:
+    """The SHA-256 of a drawn signature's PNG bytes, "" without one (or one that is no base64)."""
+    data = decoded(image)
+    return sha256_of(data) if data is not None else ("" if not image else "unreadable")
+
+
+def canonical(match: int, table: dict, version: int = DIGEST_VERSION, scan: str | None = None) -> dict:
+    """The canonical form of one table of an exchange document (see the module's docstring) in
+    digest ``version`` 2 or 3; ``scan`` is the paper original's hash when the caller knows it
+    (the table object holds the scan as base64 otherwise)."""
     header = table["signed_as"]
-    return {
+    content = {
         "tournament": header["tournament"],
         "match": match,
         "table": table["number"],
@@ -134,6 +164,14 @@ def canonical(match: int, table: dict) -> dict:
         "signatures": [{k: s.get(k) for k in SIGNATURE_KEYS} for s in table.get("signatures", [])],
         "corrections": [{k: c.get(k) for k in CORRECTION_KEYS} for c in table.get("corrections", [])],
     }
+    if version >= 3:
+        for record, signature in zip(content["signatures"], table.get("signatures", []), strict=True):
+            record["image"] = image_hash(signature.get("image"))
+        if scan is None:
+            found = table.get("scan")
+            scan = image_hash(found.get("base64")) if isinstance(found, dict) else ""
+        content["scan"] = scan
+    return content
 
 
 def digest_of(content: dict) -> str:
@@ -158,9 +196,32 @@ def table_object(sheet: Scoresheet, rules: RuleProfile) -> dict:
         "number": sheet.table.number,
         "signed_as": sheet.signed_as,
         "games": games_of(list(sheet.entries.all()), approvals, rules, sheet.size),
-        "signatures": [signature_record(s) for s in sorted(sheet.signatures.all(), key=lambda s: s.position)],
+        "signatures": [
+            {**signature_record(s), "image": s.image}
+            for s in sorted(sheet.signatures.all(), key=lambda s: s.position)
+        ],
         "corrections": [c.as_record() for c in sheet.corrections],
     }
+
+
+_SCANS: dict[tuple[str, int, int], str] = {}
+
+
+def scan_hash(sheet: Scoresheet) -> str:
+    """The SHA-256 of the paper original's file, "" without one, "missing" when it is gone.
+    Remembered by name, size and time of the file: the board checks every sheet on every look."""
+    if not sheet.paper_scan:
+        return ""
+    try:
+        path = sheet.paper_scan.path
+        status = os.stat(path)
+        known = (path, status.st_size, status.st_mtime_ns)
+        if known not in _SCANS:
+            with open(path, "rb") as scan:
+                _SCANS[known] = hashlib.sha256(scan.read()).hexdigest()
+        return _SCANS[known]
+    except (OSError, NotImplementedError):
+        return "missing"
 
 
 def legacy_canonical(sheet: Scoresheet) -> dict:
@@ -183,4 +244,6 @@ def sheet_digest(sheet: Scoresheet, rules: RuleProfile | None = None) -> str:
     if sheet.digest_version == 1:
         return digest_of(legacy_canonical(sheet))
     rules = rules or sheet.match.tournament.rules
-    return digest_of(canonical(sheet.match.number, table_object(sheet, rules)))
+    version = sheet.digest_version
+    scan = scan_hash(sheet) if version >= 3 else None
+    return digest_of(canonical(sheet.match.number, table_object(sheet, rules), version, scan))

@@ -17,7 +17,7 @@ import scoring
 
 from ..draw.models import Match, Table
 from ..storage import private_storage, scan_name
-from ..tournaments.models import LogEntry
+from ..tournaments.models import LogEntry, Tournament
 
 CORRECTED = "sheet.correct"
 
@@ -132,7 +132,7 @@ class Signature(models.Model):
         return f"{self.scoresheet} – {self.position}: {self.name}"
 
     def as_record(self) -> dict:
-        """The signature as the sheet's digest covers it (the image is not part of it)."""
+        """The signature as digest version 2 covered it (version 3 adds its image's hash)."""
         return {
             "position": self.position,
             "name": self.name,
@@ -330,4 +330,55 @@ class Correction(LogEntry):
             "reason": self.reason,
             "initials": self.initials,
             "at": self.created.isoformat(),
+        }
+
+
+class Seal(models.Model):
+    """One link of a tournament's chain of seals (issue 27): the digest of a sheet as it was
+    signed, corrected or anonymised, signed with the server's Ed25519 key together with the
+    signature of the link before it in the tournament, so that rewriting one breaks every later
+    one. ``link`` is what is signed (results/seals.py, README "What the seals prove")."""
+
+    class Kind(models.TextChoices):
+        SIGNED = "signed", _("signed")
+        CORRECTED = "corrected", _("corrected")
+        ANONYMISED = "anonymised", _("anonymised")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="seals")
+    scoresheet = models.ForeignKey(
+        Scoresheet, on_delete=models.SET_NULL, null=True, blank=True, related_name="seals"
+    )
+    sequence = models.PositiveIntegerField(_("seal"))  # 1, 2, … in sealing order
+    match = models.PositiveSmallIntegerField(_("match"))
+    draw = models.PositiveSmallIntegerField(_("draw"), default=1)
+    table = models.PositiveSmallIntegerField(_("table"))
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind.choices)
+    digest = models.CharField(_("digest"), max_length=64)
+    at = models.CharField(_("sealed at"), max_length=40)  # the time as signed, ISO 8601
+    previous = models.CharField(max_length=128, blank=True)  # the signature of the link before
+    key = models.CharField(_("public key"), max_length=64)  # hex: the key that made it
+    signature = models.CharField(_("signature"), max_length=128)  # hex Ed25519 signature
+
+    class Meta:
+        ordering = ["tournament", "sequence"]
+        verbose_name = _("seal")
+        verbose_name_plural = _("seals")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "sequence"], name="seal_sequence_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} – {self.sequence}"
+
+    def link(self) -> dict:
+        """What the signature covers."""
+        return {
+            "sequence": self.sequence,
+            "match": self.match,
+            "draw": self.draw,
+            "table": self.table,
+            "kind": self.kind,
+            "digest": self.digest,
+            "at": self.at,
+            "previous": self.previous,
         }

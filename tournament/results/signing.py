@@ -2,8 +2,9 @@
 
 A complete sheet is signed by its players (four, or five at a table of five), on the signature
 pad or on the paper original the referee records. With the last signature it is locked and a
-SHA-256 digest of its canonical content is stored. After that only a supervisor changes it, with
-a reason; the old value stays visible and the new digest is recorded."""
+SHA-256 digest of its canonical content is stored and sealed with the server's key as the next
+link of the tournament's chain (results/seals.py). After that only a supervisor changes it, with
+a reason; the old value stays visible and the new digest is recorded and sealed."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ from ..tournaments.audit import record_sheet
 from ..tournaments.permissions import Perm, require, within_scope
 from .document import DIGEST_VERSION, sheet_digest, signed_as
 from .effects import Cause
-from .models import Correction, Scoresheet, Signature
+from .models import Correction, Scoresheet, Seal, Signature
+from .seals import seal
 from .services import StaleSheet, check_version, enter, locked_sheet, score
 from .store import entries_of
 from .writing import rewrite
@@ -76,12 +78,8 @@ def _lock_when_signed(sheet: Scoresheet, user) -> None:
         sheet.digest = sheet_digest(sheet)
         sheet.version += 1
         sheet.save(update_fields=["status", "locked_at", "signed_as", "digest_version", "digest", "version"])
-        record_sheet(
-            user,
-            sheet,
-            "sheet.lock",
-            digest=sheet.digest,
-        )
+        link = seal(sheet, Seal.Kind.SIGNED)
+        record_sheet(user, sheet, "sheet.lock", digest=sheet.digest, seal=link.sequence)
 
 
 def _png(image: str) -> bytes:
@@ -252,8 +250,10 @@ def correct(
         digest_before=digest_before,
         digest_after="",
     )
+    sheet.digest_version = DIGEST_VERSION  # a sheet signed in an earlier form is sealed now
     sheet.digest = sheet_digest(sheet)  # covers the correction just recorded
-    sheet.save(update_fields=["digest"])
+    sheet.save(update_fields=["digest_version", "digest"])
+    seal(sheet, Seal.Kind.CORRECTED)
     logged.data["digest_after"] = sheet.digest
     logged.save(update_fields=["data"])
     correction = Correction.objects.get(pk=logged.pk)

@@ -21,6 +21,7 @@ from scoring.notation import format_game, format_row
 
 from ..errors import ServiceError
 from ..problems import problem_messages
+from ..sealkey import public_key
 from ..tournaments.access import PartialMixin, TournamentMixin
 from ..tournaments.permissions import Perm
 from . import services as sheet_service
@@ -184,6 +185,7 @@ class ScoresheetView(ApprovalMessages, PartialMixin, TournamentMixin, TemplateVi
                 "referee:sheet", args=[self.tournament.slug, sheet.match.number, sheet.table.number]
             ),
             "differences": check(read),  # what is stored against what was entered and signed
+            "server_seal_key": public_key() if sheet.digest else "",  # a seal made elsewhere is named
         }
 
     def game_form(self, entry, initial) -> GameForm:

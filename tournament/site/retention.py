@@ -1,5 +1,15 @@
 """Retention of signed scoresheets (5.3.5): kept for 6 months after the tournament, until the
-tournament's retention date; after it, personal data goes."""
+tournament's retention date; after it, personal data goes: names (also those a signed sheet
+keeps as signed, ``signed_as``), clubs, dates of birth (substitutes' too), signatures and their
+images, scans, who did what.
+
+A signed sheet changes with it, so its digest would no longer hold: it is sealed again (issue
+27, item 8), as a link of kind ``anonymised`` chained on to the tournament's seals, over the
+anonymised content, in which every player is the stable pseudonym of his start number
+("Teilnehmer 12", as the participant). ``verify`` then checks the anonymised sheet against that
+seal; the earlier seals keep their place in the chain and are still checked there, but their
+content is gone, as retention wants. Whether the sheets held before is recorded in the log
+entry of the anonymisation (``differences``), so that the new seal launders nothing unseen."""
 
 from __future__ import annotations
 
@@ -17,7 +27,10 @@ from django.utils.translation import gettext_lazy as _
 from ..i18n import stored_text
 from ..jobs.models import Job
 from ..participants.models import Participant, Substitution
-from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Signature
+from ..results.document import DIGEST_VERSION, sheet_digest, signed_as
+from ..results.models import CORRECTED, Approval, Correction, Scoresheet, Seal, Signature
+from ..results.seals import seal
+from ..results.verify import findings
 from ..series.models import Person
 from ..tablephone.models import ApprovalCall, PhoneReceipt
 from ..tournaments.audit import record
@@ -99,22 +112,63 @@ def purge(tournament: Tournament, delete: bool = False, dry_run: bool = False) -
     if delete:
         tournament.delete()
     else:
+        differences = len(findings(sheets.filter(digest__gt="")))  # before anything changes
         tournament.participants.update(name=anonymous_name(), club="", birth_date=None)
         Substitution.objects.filter(participant__tournament=tournament).update(
-            name=stored_text(_("Substitute")), club=""
+            name=stored_text(_("Substitute")), club="", birth_date=None
         )
-        Signature.objects.filter(scoresheet__in=sheets).update(name="", image="")
+        Signature.objects.filter(scoresheet__in=sheets).update(name="", image="", recorded_by=None)
         Approval.objects.filter(scoresheet__in=sheets).update(approved_by=None, approved_by_name="")
         # The phones' receipts repeat the messages (with names); the calls name the supervisor.
         PhoneReceipt.objects.filter(scoresheet__in=sheets).delete()
         ApprovalCall.objects.filter(scoresheet__in=sheets).update(answered_by=None, answered_by_name="")
         _anonymise_log(tournament)
         sheets.update(paper_scan="", void_reason="")
+        resealed = _seal_anonymised(sheets)
         # The names on the standings change: recorded without a name of its own (5.3.5).
-        record(tournament, None, "tournament.anonymise", participants=report.participants)
+        record(
+            tournament,
+            None,
+            "tournament.anonymise",
+            participants=report.participants,
+            resealed=resealed,
+            differences=differences,
+        )
     _persons_due(person_ids, today).update(name=anonymous_person_name(), club="", birth_date=None)
     transaction.on_commit(lambda: [scan.storage.delete(scan.name) for scan in scans])
     return report
+
+
+def anonymous_signed_as(signed_as: dict) -> dict:
+    """What a sheet keeps as signed, each player the pseudonym of his start number."""
+    prefix = stored_text(_("Participant %(n)s")).split("%(n)s")[0]
+    return {
+        **signed_as,
+        "seats": [{**seat, "name": f"{prefix}{seat['number']}"} for seat in signed_as.get("seats", [])],
+    }
+
+
+def _seal_anonymised(sheets) -> int:
+    """Each signed sheet whose content the anonymisation changed, or which has no seal yet,
+    gets the digest of its anonymised content and a seal of kind ``anonymised``; a second run
+    changes nothing and seals nothing."""
+    resealed = 0
+    for sheet in (
+        sheets.filter(digest__gt="")
+        .select_related("match", "table")
+        .order_by("match__number", "match__draw", "table__number")
+    ):
+        # (a sheet signed before signed_as was kept: its players as they stand, anonymised)
+        sheet.signed_as = anonymous_signed_as(sheet.signed_as or signed_as(sheet))
+        version, sheet.digest_version = sheet.digest_version, DIGEST_VERSION
+        digest = sheet_digest(sheet)
+        if digest == sheet.digest and version == DIGEST_VERSION and sheet.seals.exists():
+            continue
+        sheet.digest = digest
+        sheet.save(update_fields=["signed_as", "digest_version", "digest"])
+        seal(sheet, Seal.Kind.ANONYMISED)
+        resealed += 1
+    return resealed
 
 
 def _anonymise_log(tournament: Tournament) -> None:

@@ -2,6 +2,7 @@
 recomputed from the document alone, as README.md describes it, and what a round trip must keep
 of a tournament."""
 
+import base64
 import hashlib
 import json
 
@@ -48,8 +49,14 @@ def damage(document: dict, data, values) -> None:
     target[path[-1]] = data.draw(values)
 
 
+def sha256(data: str | None) -> str:
+    """Of base64 text (after a data URL's comma): the SHA-256 of its bytes, "" without any."""
+    return hashlib.sha256(base64.b64decode(data.split(",")[-1])).hexdigest() if data else ""
+
+
 def recompute(match: int, table: dict) -> str:
-    """The digest exactly as README.md describes it: json and hashlib, nothing else."""
+    """The digest exactly as README.md describes it: json, base64 and hashlib, nothing else
+    (digest version 3; version 2 without the images and the scan)."""
     content = {
         "tournament": table["signed_as"]["tournament"],
         "match": match,
@@ -65,5 +72,9 @@ def recompute(match: int, table: dict) -> str:
             for c in table.get("corrections", [])
         ],
     }
+    if table["digest_version"] == 3:
+        for record, signature in zip(content["signatures"], table.get("signatures", []), strict=True):
+            record["image"] = sha256(signature.get("image"))
+        content["scan"] = sha256(table.get("scan", {}).get("base64"))
     text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -13,6 +13,7 @@ from pypdf import PdfReader
 
 from scoring import Contract, Game, Result
 from scoring.profiles import MAX_POINT_VALUE
+from tournament import sealkey
 from tournament.models import GameEntry, Participant, Scoresheet
 from tournament.printing import geometry, grid
 from tournament.printing import pdf as printing
@@ -67,6 +68,8 @@ def test_a_signed_sheet_prints_its_digest_and_signatures(
     assert response["Content-Type"] == "application/pdf"
     (page,) = text_of(response.content)
     assert sheet.digest in page.replace("\n", "").replace(" ", "")
+    # issue 27: the seal (signed, then corrected: the second) with the key to check it
+    assert "Siegel 2" in page and sealkey.public_key() in page.replace("\n", "").replace(" ", "")
     assert "Zahlendreher" in page and "AUF" in page
     assert "berichtigt" in page  # 5.3.4: the corrected row is marked, the correction listed
 

@@ -25,7 +25,7 @@ def signed(played, referee, sheet_of, sign):
 
 def test_everything_holds_after_play_and_signing(signed):
     tournament, _sheet = signed
-    assert "6 Spiellisten geprüft, 1 davon unterschrieben: alles stimmt." in verify(tournament.slug)
+    assert "6 Spiellisten geprüft, 1 davon unterschrieben, 1 Siegel: alles stimmt." in verify(tournament.slug)
 
 
 def test_a_direct_edit_of_a_signed_game_is_found(signed, client, referee):

@@ -1,16 +1,25 @@
 """Retention (5.3.5): only what is past its date is anonymised or deleted."""
 
+import base64
 import datetime
 import io
+import json
 import os
 import time
 
 import pytest
 from django.core.files.base import ContentFile
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 
 from tournament.draw.services import draw_all
-from tournament.models import Participant, Scoresheet, Signature, Tournament
+from tournament.exchange.importer import import_plan
+from tournament.exchange.reader import read_document
+from tournament.exchange.writer import export_document
+from tournament.models import Participant, Scoresheet, Signature, Substitution, Tournament
+from tournament.results import signing, substitutes
+from tournament.results.models import Seal
+from tournament.site.retention import purge
 from tournament.tournaments.models import RETENTION_MONTHS, add_months, default_retention
 from tournament.tournaments.permissions import COMMAND_LINE
 
@@ -137,3 +146,66 @@ def test_the_files_of_background_jobs_go_with_the_names(two, tmp_path, django_ca
         call_command("purge_expired", stdout=io.StringIO())
     assert not files["alt"].exists() and not Job.objects.filter(tournament=old).exists()
     assert files["jung"].exists() and Job.objects.filter(tournament=young).exists()
+
+
+@pytest.fixture
+def signed_then_expired(
+    played, referee, supervisor, organiser, sheet_of, sign, sign_and_correct, signature_png
+):
+    """A played tournament with a substitute (born 1990), a sheet signed on the pad and
+    corrected, one signed on paper, then past its retention date."""
+    substitutes.substitute(organiser, played.participants.get(number=4), "Maier, Resi", 2, 9)
+    Substitution.objects.filter(participant__tournament=played).update(birth_date=datetime.date(1990, 5, 1))
+    sign_and_correct(referee, supervisor, sheet_of(played, 1, 1))
+    paper = sheet_of(played, 1, 2)
+    signing.record_paper_signatures(
+        referee,
+        paper,
+        SimpleUploadedFile("liste.png", base64.b64decode(signature_png().split(",")[1])),
+        paper.version,
+    )
+    sign(referee, sheet_of(played, 2, 1))
+    day = datetime.date.today() - datetime.timedelta(days=400)  # played long ago, kept 6 months
+    Tournament.objects.filter(pk=played.pk).update(
+        date=day, retention_until=add_months(day, RETENTION_MONTHS)
+    )
+    played.refresh_from_db()
+    return played
+
+
+def test_anonymising_removes_every_name_and_birth_date_and_verify_still_passes(
+    signed_then_expired, organiser, settings, tmp_path
+):
+    tournament = signed_then_expired
+    names = set(tournament.participants.values_list("name", flat=True)) | {"Maier, Resi"}
+    before = Seal.objects.filter(tournament=tournament).count()  # 2 signed + 1 corrected + 1 paper
+    assert before == 4
+    purge(tournament)
+    tournament.refresh_from_db()
+    assert not Substitution.objects.filter(
+        participant__tournament=tournament, birth_date__isnull=False
+    ).exists()
+    document = export_document(tournament)
+    text = json.dumps(document, ensure_ascii=False)
+    assert not [name for name in names if name in text], "a name is left in the export"
+    assert "1990-05-01" not in text and "1960-01-01" not in text
+    for sheet in Scoresheet.objects.filter(match__tournament=tournament, digest__gt=""):
+        assert all(seat["name"].startswith("Teilnehmer ") for seat in sheet.signed_as["seats"])
+    # Each signed sheet sealed again, "anonymised", chained on; verify passes.
+    links = list(Seal.objects.filter(tournament=tournament).order_by("sequence"))
+    assert [link.kind for link in links[before:]] == ["anonymised"] * 3
+    assert links[before].previous == links[before - 1].signature
+    out = io.StringIO()
+    call_command("verify", tournament.slug, stdout=out)
+    assert "alles stimmt" in out.getvalue()
+    logged = tournament.log.get(action="tournament.anonymise")
+    assert logged.data["resealed"] == 3 and logged.data["differences"] == 0
+    # A second run seals nothing more.
+    purge(tournament)
+    assert Seal.objects.filter(tournament=tournament).count() == before + 3
+    # The anonymised export imports again (on another server too), and verifies there.
+    settings.SEAL_KEY_FILE = tmp_path / "elsewhere"
+    copy_ = import_plan(organiser, read_document(json.dumps(document), slug="kopie"))
+    out = io.StringIO()
+    call_command("verify", copy_.slug, stdout=out)
+    assert "alles stimmt" in out.getvalue()

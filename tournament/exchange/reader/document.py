@@ -18,10 +18,13 @@ from .lots import LotsReader
 from .matches import MatchesReader
 from .people import PeopleReader
 from .plan import Plan
+from .seals import SealsReader
 from .signing import SigningReader
 
 
-class _DocumentReader(HeadReader, PeopleReader, MatchesReader, SigningReader, LotsReader, LogReader):
+class _DocumentReader(
+    HeadReader, PeopleReader, MatchesReader, SigningReader, SealsReader, LotsReader, LogReader
+):
     """The whole document, part by part."""
 
     def __init__(self, document: dict) -> None:
@@ -82,6 +85,7 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
     reader.substitutions()
     reader.matches()
     reader.late_substitutes()
+    reader.seals()  # issue 27
     reader.lots()
     reader.log()
     reader.staff()
@@ -117,4 +121,5 @@ def read_document(text: str | bytes, slug: str | None = None) -> Plan:
         teams=teams,
         check_in=reader.check_in,
         prizes=prizes,
+        seals=reader.seal_links,
     )

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from scoring.entries import Entry
 from scoring.profiles import RuleProfile
 
-from ...results.models import Scoresheet
+from ...results.models import Scoresheet, Seal
 
 
 @dataclass
@@ -62,6 +62,7 @@ class Plan:
     teams: list[dict] = field(default_factory=list)  # issue 17: name, members (start numbers)
     check_in: bool = False  # issue 17
     prizes: dict | None = None  # issue 17: the prize declaration
+    seals: list[Seal] = field(default_factory=list)  # issue 27: the chain, checked, not yet saved
 
     @property
     def games(self) -> int:

@@ -150,10 +150,10 @@ class SigningReader(_Reader):
         header = signing.get("signed_as")
         if header and [seat["number"] for seat in header["seats"]] != plan.seats:
             self.error(where, _("the players on the seats differ from those who signed."))
-        if signing.get("digest_version") == DIGEST_VERSION:
+        if signing.get("digest_version") in (2, DIGEST_VERSION):
             if not signing.get("signed_as"):
                 self.error(where, _("a signed scoresheet says what was signed (signed_as)."))
-            elif digest_of(canonical(m, table)) != signing["digest"]:
+            elif digest_of(canonical(m, table, signing["digest_version"])) != signing["digest"]:
                 self.error(
                     where,
                     _(

@@ -86,6 +86,8 @@ class Command(BaseCommand):
         env = {
             **os.environ,
             "SECRET_KEY_FILE": str(key),
+            # the seal key beside it (issue 27), made by the first seal
+            "SEAL_KEY_FILE": os.environ.get("SEAL_KEY_FILE") or str(key.parent / ".seal_key"),
             "DEBUG": "0",
             "ALLOWED_HOSTS": ",".join(dict.fromkeys([*hosts, *extra])),
             "HALL_URL": os.environ.get("HALL_URL") or url,
