@@ -8,6 +8,8 @@
   var T = JSON.parse(document.getElementById("texts").textContent);
   var QUEUE = "tisch:" + code + ":queue", REFUSED = "tisch:" + code + ":refused", SHEET = "tisch:" + code + ":sheet";
   var state = readState();
+  // The rules from the server's engine, once with the page: what needs a call, the point values.
+  var RULES = JSON.parse(document.getElementById("rules").textContent);
   var known = state.version;      // the sheet's version as this phone last heard it from the server
   var queue = load(QUEUE), refusals = load(REFUSED);
   var sending = false, online = true, gone = false;
@@ -122,7 +124,7 @@
   }
 
   // The games waiting to be sent, as rows of the sheet (issue 28, item 15): marked unsent, with
-  // the points the phone gave them (scored with the rules' values the server sent, state.points)
+  // the points the phone gave them (scored with the rules' values the server sent, RULES.points)
   // and each round's totals and checksum; the next game's row numbered as the panel is.
   function drawUnsent() {
     var sheet = document.querySelector("#sheet table.grid");
@@ -169,7 +171,7 @@
   // a Tout or a Schwarz there is a plain Solo); a game that needed approval and had none is
   // struck, 0 for everybody (5.2.17).
   function pointsOf(e) {
-    var values = ((state.points || {})[e.number === 1 ? "first" : "later"] || {})[
+    var values = (RULES.points[e.number === 1 ? "first" : "later"] || {})[
       e.contract + ":" + (e.contract === "sie" ? "won" : e.result) + ":" + (e.level || "")];
     if (!values) return null;
     var size = state.size || 4, out = size === 5 ? ((e.number - 1) % size) + 1 : 0;
@@ -337,9 +339,9 @@
   }
 
   // What the contract asks of the table before play, as the server's rules engine says
-  // (state.need): "none", "approval", or "refused" (cannot count in this game: a Sie in game 1).
+  // (RULES.need): "none", "approval", or "refused" (cannot count in this game: a Sie in game 1).
   function need(e) {
-    var tables = state.need || {};
+    var tables = RULES.need;
     var table = e.number === 1 ? tables.first : soloCount() >= state.approval_from - 1 ? tables.late : tables.later;
     return (table || {})[e.contract] || "none";
   }
@@ -487,7 +489,7 @@
       ]), "rare"));
     } else if (e.step === "never") {
       step.appendChild(el("p", { "class": "prompt" }, contractLabel(e)));
-      step.appendChild(el("p", { "class": "problem" }, ((state.need || {}).why || {})[e.contract] || ""));
+      step.appendChild(el("p", { "class": "problem" }, (RULES.need.why || {})[e.contract] || ""));
     } else if (e.step === "declarer") {
       step.appendChild(el("p", { "class": "prompt" }, contractLabel(e) + " · " + T.declarer));
       step.appendChild(row(state.seats.filter(function (s) { return s.position !== out; }).map(function (s) {

@@ -170,8 +170,6 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         "approvals": {str(g.number): g.approval.contract for g in view.games if g.approval},
         "solo_count": soloists,
         "approval_from": rules.solo_approval_from,
-        "need": approval_needs(rules, size),  # from the engine: the script decides nothing (item 4)
-        "points": point_values(rules, size),  # the games waiting to be sent, scored (item 15)
         "totals": list(scored.totals),
         "seats": seats,
         "scorekeeper": sheet.table.scorekeeper,
@@ -338,6 +336,12 @@ def sheet_page(request, code, opened: Opened):
     context = phone_context(sheet)
     context["code"] = formatted(sheet.code)
     context["texts"] = phone_texts()
+    size = context["view"].size
+    # The rules as the phone's script needs them, from the engine, once with the page (they do
+    # not change with the sheet): what needs a call (issue 28, item 4) and the point values
+    # that score the games waiting to be sent (item 15).
+    rules = context["tournament"].rules
+    context["phone_rules"] = {"need": approval_needs(rules, size), "points": point_values(rules, size)}
     return render(request, "table/sheet.html", context)
 
 

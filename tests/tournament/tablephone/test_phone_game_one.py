@@ -36,7 +36,8 @@ def test_a_tout_in_game_1_needs_no_call_and_a_sie_there_none_at_all(client, shee
 
 
 def test_the_phone_is_told_what_needs_approval_by_the_engine(client, sheet):
-    need = phone_context(sheet)["state"]["need"]
+    page = client.get(reverse("table:sheet", args=[sheet.code]))
+    need = page.context["phone_rules"]["need"]
     assert need["first"]["solo_tout"] == need["first"]["wenz_tout"] == "none"  # RULINGS 6
     assert need["first"]["sie"] == "refused" and "2.9.1" in need["why"]["sie"]  # RULINGS 5
     assert need["later"]["solo_tout"] == need["later"]["sie"] == "approval"
