@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import Protocol
 
-from .cards import Contract
-from .entries import Entry, Family, Game, Kind, Transcribed, family_of
+from .cards import Contract, Suit
+from .describe import describe_game
+from .entries import Entry, Family, Game, Kind, Result, Transcribed, family_of, playing
+from .problems import Problem
 from .profiles import RuleProfile
 from .transcription import transcribe
 
@@ -42,12 +45,46 @@ def soloist_games_before(number: int, earlier: Iterable[Scored]) -> int:
 def needs_approval(kind: Kind, number: int, earlier: Iterable[Scored], profile: RuleProfile) -> bool:
     """``kind`` is the entry as scored: a Tout in game 1 is already a plain Solo there
     (RULINGS 6) and needs no approval for being a Tout."""
+    if kind.family is Family.SOLO:
+        return _needed(kind, soloist_games_before(number, earlier), profile)
+    return _needed(kind, 0, profile)
+
+
+def _needed(kind: Kind, soloists: int, profile: RuleProfile) -> bool:
     if kind.family in (Family.SIE, Family.TOUT):
         return True  # 5.2.14
     if kind.family is Family.SOLO:
         # 5.2.16: from the n-th Solo or Wenz of the match on (official: the 5th).
-        return soloist_games_before(number, earlier) >= profile.solo_approval_from - 1
+        return soloists >= profile.solo_approval_from - 1
     return False
+
+
+class Need(StrEnum):
+    """What a contract announced for a game asks of the table before it is played."""
+
+    NONE = "none"  # play it: no approval needed (a Sauspiel; a Tout in game 1, RULINGS 6)
+    APPROVAL = "approval"  # the supervisor approves it first (5.2.14, 5.2.16)
+    REFUSED = "refused"  # it cannot count in this game (a Sie in game 1, RULINGS 5)
+
+
+def approval_need(
+    contract: Contract, number: int, soloists: int, profile: RuleProfile, seats: int = 4
+) -> tuple[Need, Problem | None]:
+    """What announcing ``contract`` for game ``number`` asks of the table, with ``soloists``
+    counted Solo/Wenz/Tout games before it (RULINGS 7): the game is described as the engine
+    scores it (a Tout in game 1 is a plain Solo there, RULINGS 6), and one the engine refuses
+    (a Sie in game 1, RULINGS 5) is refused before anyone is called, with the problem why."""
+    players = playing(number, seats)
+    suit = Suit.EICHEL if contract is Contract.RUFER else Suit.HERZ if contract in SUITED else None
+    partner = players[1] if contract is Contract.RUFER else None
+    game = Game(number, contract, players[0], suit=suit, partner=partner, result=Result.WON)
+    described = describe_game(game, profile, seats)
+    if described.kind is None:
+        return Need.REFUSED, described.problems[0]
+    return (Need.APPROVAL if _needed(described.kind, soloists, profile) else Need.NONE), None
+
+
+SUITED = (Contract.SOLO, Contract.SOLO_TOUT)
 
 
 # The contract an approval of a paper row names: one that scores as the row does.

@@ -8,6 +8,8 @@
   var T = JSON.parse(document.getElementById("texts").textContent);
   var QUEUE = "tisch:" + code + ":queue", REFUSED = "tisch:" + code + ":refused", SHEET = "tisch:" + code + ":sheet";
   var state = readState();
+  // The rules from the server's engine, once with the page: what needs a call, the point values.
+  var RULES = JSON.parse(document.getElementById("rules").textContent);
   var known = state.version;      // the sheet's version as this phone last heard it from the server
   var queue = load(QUEUE), refusals = load(REFUSED);
   var sending = false, online = true, gone = false;
@@ -54,6 +56,7 @@
     if (state.version !== undefined && (known === undefined || state.version > known)) known = state.version;
     wireSheet();
     renderEntry();
+    drawUnsent();
   }
 
   function wireSheet() {
@@ -72,13 +75,16 @@
     else if (final && sheetBox) sheetBox.insertBefore(final, sheetBox.firstChild);
     if (!signSection.hidden) {
       var seat = nextSigner();
-      document.getElementById("sign-title").textContent = fill(T.sign_for, { p: seat.position, name: seat.name });
+      document.getElementById("sign-title").textContent = fill(T.sign_for, { p: seat.position, name: signerName(seat) });
     }
     if (state.status === "signed") {
       document.getElementById("entry").hidden = true;
       signSection.hidden = true;
     }
   }
+
+  // Who signs for a seat: who plays its last game, a substitute where one took over (5.2.11).
+  function signerName(seat) { return seat.signer || seat.name; }
 
   function nextSigner() {
     if (!state.seats) return null;
@@ -111,13 +117,75 @@
       p.appendChild(ok);
       refused.appendChild(p);
     });
+    drawUnsent();
     var net = document.getElementById("net");
     net.textContent = gone ? (state.status === "signed" ? T.locked : T.code_dead) : online ? T.online : T.offline;
     net.className = "net " + (online && !gone ? "on" : "off");
   }
 
-  function push(action, data, label) {
-    queue.push({ key: newKey(), action: action, data: data, label: label });
+  // The games waiting to be sent, as rows of the sheet (issue 28, item 15): marked unsent, with
+  // the points the phone gave them (scored with the rules' values the server sent, RULES.points)
+  // and each round's totals and checksum; the next game's row numbered as the panel is.
+  function drawUnsent() {
+    var sheet = document.querySelector("#sheet table.grid");
+    if (!sheet) return;
+    var rows = sheet.tBodies[0];
+    sheet.querySelectorAll("tr.unsent").forEach(function (tr) { tr.remove(); });
+    var next = rows.querySelector("tr.next");
+    var games = queue.filter(function (i) { return i.action === "game" && !i.data.replace && i.points; })
+      .sort(function (a, b) { return a.data.number - b.data.number; });
+    var size = state.size || 4;
+    var running = (state.totals || []).slice();
+    games.forEach(function (item) {
+      var tr = el("tr", { "class": "game unsent", "data-unsent": String(item.data.number) });
+      tr.appendChild(el("td", { "class": "n num" }, String(item.data.number)));
+      var text = el("td", { "class": "g played" });
+      text.appendChild(el("span", { "class": "game" }, item.text || item.label));
+      text.appendChild(document.createTextNode(" "));
+      text.appendChild(el("span", { "class": "flag unsent-flag" }, T.unsent));
+      tr.appendChild(text);
+      item.points.forEach(function (value, index) {
+        running[index] = (running[index] || 0) + value;
+        var td = el("td", { "class": "p num" });
+        td.appendChild(el("span", {}, String(value)));
+        tr.appendChild(td);
+      });
+      rows.insertBefore(tr, next);
+      if (item.data.number % size === 0) {  // the round's last game: its totals and checksum
+        var sum = running.reduce(function (a, b) { return a + b; }, 0);
+        var round = el("tr", { "class": "round unsent" + (sum ? " bad" : "") });
+        round.appendChild(el("td", { "class": "g", colspan: "2" },
+          fill(T.round, { n: item.data.number / size }) + " · " + T.total + " · " + T.checksum + " " + (sum ? sum + " ✗" : "0 ✓")));
+        running.forEach(function (value) { round.appendChild(el("td", { "class": "p num total" }, String(value))); });
+        rows.insertBefore(round, next);
+      }
+    });
+    if (next) {
+      var number = nextNumber();
+      if (number) next.firstElementChild.textContent = String(number);
+      next.hidden = !number;
+    }
+  }
+
+  // A game's points as the rules score it (the server's values for this profile, game 1 apart:
+  // a Tout or a Schwarz there is a plain Solo); a game that needed approval and had none is
+  // struck, 0 for everybody (5.2.17).
+  function pointsOf(e) {
+    var values = (RULES.points[e.number === 1 ? "first" : "later"] || {})[
+      e.contract + ":" + (e.contract === "sie" ? "won" : e.result) + ":" + (e.level || "")];
+    if (!values) return null;
+    var size = state.size || 4, out = size === 5 ? ((e.number - 1) % size) + 1 : 0;
+    var struck = needsApproval(e) && !approved(e);
+    var points = [];
+    for (var seat = 1; seat <= size; seat++) {
+      var side = seat === e.declarer || (e.contract === "rufer" && seat === e.partner);
+      points.push(seat === out || struck ? 0 : side ? values[0] : values[1]);
+    }
+    return points;
+  }
+
+  function push(action, data, label, extra) {
+    queue.push(Object.assign({ key: newKey(), action: action, data: data, label: label }, extra || {}));
     store();
     renderQueue();
     renderEntry();
@@ -263,17 +331,30 @@
   }
 
   function soloCount() {
+    // Solo, Wenz and Tout games waiting to be sent (a Sie, "sie…", is none of them: 5.2.16)
     var extra = queue.filter(function (i) {
-      return i.action === "game" && !i.data.replace && /^(s|t|w)/.test(i.data.notation);
+      return i.action === "game" && !i.data.replace && /^(s[eghs]|t|w)/.test(i.data.notation);
     }).length;
     return state.solo_count + extra;
   }
 
+  // What the contract asks of the table before play, as the server's rules engine says
+  // (RULES.need): "none", "approval", or "refused" (cannot count in this game: a Sie in game 1).
+  function need(e) {
+    var tables = RULES.need;
+    var table = e.number === 1 ? tables.first : soloCount() >= state.approval_from - 1 ? tables.late : tables.later;
+    return (table || {})[e.contract] || "none";
+  }
+
   function needsApproval(e) {
     if (e.replace) return false;  // a game already played: the desk sorts out its approval
-    if (e.contract === "sie" || e.contract === "solo_tout" || e.contract === "wenz_tout") return true;
-    if (e.contract === "solo" || e.contract === "wenz") return soloCount() >= state.approval_from - 1;
-    return false;
+    return need(e) === "approval";
+  }
+
+  // A contract chosen: on to its declarer, or told at once that it cannot count (RULINGS 5).
+  function chosen(e, contract, suit) {
+    e.contract = contract; e.suit = suit;
+    go(!e.replace && need(e) === "refused" ? "never" : "declarer");
   }
 
   function approved(e) {
@@ -398,14 +479,17 @@
         return choice(T.sauspiel + " " + T[SUIT_NAME[s]], function () { e.contract = "rufer"; e.suit = s; go("declarer"); }, "suit-" + s);
       }), "sauspiel"));
       step.appendChild(row(SUITS.map(function (s) {
-        return choice(T[SUIT_NAME[s]] + "-" + T.solo, function () { e.contract = "solo"; e.suit = s; go("declarer"); }, "suit-" + s);
-      }).concat([choice(T.wenz, function () { e.contract = "wenz"; e.suit = ""; go("declarer"); })])));
+        return choice(T[SUIT_NAME[s]] + "-" + T.solo, function () { chosen(e, "solo", s); }, "suit-" + s);
+      }).concat([choice(T.wenz, function () { chosen(e, "wenz", ""); })])));
       step.appendChild(row(SUITS.map(function (s) {
-        return choice(T[SUIT_NAME[s]] + "-" + T.tout, function () { e.contract = "solo_tout"; e.suit = s; go("declarer"); }, "suit-" + s);
+        return choice(T[SUIT_NAME[s]] + "-" + T.tout, function () { chosen(e, "solo_tout", s); }, "suit-" + s);
       }).concat([
-        choice(T.wenz_tout, function () { e.contract = "wenz_tout"; e.suit = ""; go("declarer"); }),
-        choice(T.sie, function () { e.contract = "sie"; e.suit = ""; go("declarer"); })
+        choice(T.wenz_tout, function () { chosen(e, "wenz_tout", ""); }),
+        choice(T.sie, function () { chosen(e, "sie", ""); })
       ]), "rare"));
+    } else if (e.step === "never") {
+      step.appendChild(el("p", { "class": "prompt" }, contractLabel(e)));
+      step.appendChild(el("p", { "class": "problem" }, (RULES.need.why || {})[e.contract] || ""));
     } else if (e.step === "declarer") {
       step.appendChild(el("p", { "class": "prompt" }, contractLabel(e) + " · " + T.declarer));
       step.appendChild(row(state.seats.filter(function (s) { return s.position !== out; }).map(function (s) {
@@ -485,7 +569,8 @@
     var e = entry;
     var data = { number: e.number, notation: notation(e) };
     if (e.replace) { data.replace = true; data.base = e.base; }
-    push("game", data, label(e));
+    var extra = e.replace ? {} : { points: pointsOf(e), text: label(e).split(": ").slice(1).join(": ") };
+    push("game", data, label(e), extra);
     entry = null;  // back to the next new game, whatever was changed (issue 14's lesson)
     start();
   }
@@ -529,7 +614,7 @@
     if (!seat) return;
     if (!inked) { say(T.sign_empty); return; }
     push("sign", { position: seat.position, image: canvas.toDataURL("image/png"), base: known },
-      fill(T.sign_for, { p: seat.position, name: seat.name }));
+      fill(T.sign_for, { p: seat.position, name: signerName(seat) }));
     clearPad();
     wireSheet();
   });

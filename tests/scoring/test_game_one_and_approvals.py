@@ -18,7 +18,7 @@ from scoring import (
     score_entry,
     score_sheet,
 )
-from scoring.approvals import approval_contract, approval_covers, soloist_games_before
+from scoring.approvals import Need, approval_contract, approval_covers, approval_need, soloist_games_before
 from tests.scoring.helpers import LOST, WON, rufer, sanction, sie, solo, solo_tout, wenz, wenz_tout
 
 P = DEFAULT_PROFILE
@@ -223,3 +223,20 @@ def test_an_approval_covers_its_own_contract_and_a_row_that_scores_as_it():
     assert approval_contract(rufer, DEFAULT_PROFILE) is None
     for entry in (tout, row):
         assert approval_covers(approval_contract(entry, DEFAULT_PROFILE), entry, DEFAULT_PROFILE)
+
+
+@pytest.mark.parametrize("seats", [4, 5])
+def test_what_a_contract_asks_before_play_in_game_1_and_later(seats):
+    """issue 28, item 4: the table's phone is told this, decides nothing itself."""
+    first = {c: approval_need(c, 1, 0, P, seats) for c in Contract}
+    assert first[Contract.SOLO_TOUT][0] is first[Contract.WENZ_TOUT][0] is Need.NONE  # RULINGS 6
+    need, problem = first[Contract.SIE]
+    assert need is Need.REFUSED and problem.code is Code.SIE_IN_FIRST_GAME  # RULINGS 5
+    assert approval_need(Contract.SIE, 2, 0, P, seats) == (Need.APPROVAL, None)
+    assert approval_need(Contract.SOLO_TOUT, 2, 0, P, seats)[0] is Need.APPROVAL
+    assert approval_need(Contract.WENZ, 9, 3, P, seats)[0] is Need.NONE
+    assert approval_need(Contract.WENZ, 9, 4, P, seats)[0] is Need.APPROVAL  # 5.2.16
+    assert approval_need(Contract.RUFER, 9, 9, P, seats)[0] is Need.NONE
+    # a profile approving every Solo from the first: a Tout in game 1 is such a Solo
+    every = build_profile(overrides={"solo_approval_from": 1})
+    assert approval_need(Contract.SOLO_TOUT, 1, 0, every, seats)[0] is Need.APPROVAL

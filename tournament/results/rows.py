@@ -5,6 +5,7 @@ game, with names instead of seat numbers."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from django.conf import settings
@@ -58,16 +59,40 @@ def struck_text(line: GameLine, rules) -> str:
     return _("struck: Tout or Sie without approval (5.2.14)")
 
 
-def _game_text(line: GameLine, names: dict[int, str] | None) -> str:
-    """The desk's full description, or (``names``) the phone's short one with the players' names."""
+Names = Callable[[int, int], str]  # (seat, game) → who played that seat in that game
+
+
+def _game_text(line: GameLine, names: Names | None) -> str:
+    """The desk's full description, or (``names``) the phone's short one with the players' names
+    (a substitute's from the game he took over, 5.2.11)."""
     if line.entry is None:
         return ""
     if names is None:
         return line.text
     contract, players, result = line.short
     if line.entry.kind == GameEntry.Kind.GAME:
-        players = " & ".join(names.get(p, str(p)) for p in (line.entry.declarer, line.entry.partner) if p)
+        players = " & ".join(names(p, line.number) for p in (line.entry.declarer, line.entry.partner) if p)
     return " · ".join(part for part in (contract, players, result) if part)
+
+
+def covered(line: GameLine) -> bool:
+    """Whether the game's approval covers the game entered, as the engine read it
+    (``scoring.approvals.approval_covers``, through ``results.store.with_approval``)."""
+    return bool(line.row and getattr(line.row.scored.entry, "approved", False))
+
+
+def mismatch_text(line: GameLine) -> str:
+    """An approval recorded for a game that does not match it: a problem, not a label on
+    another contract (issue 28, item 4)."""
+    assert line.approval is not None
+    return _(
+        "Game %(game)s: the approval was for a %(contract)s (by %(who)s), the game entered is "
+        "another: it does not count for it (5.2.14, 5.2.16)."
+    ) % {
+        "game": line.number,
+        "contract": line.approval.get_contract_display(),
+        "who": line.approval.approved_by_name,
+    }
 
 
 def _round_row(line: RoundLine) -> SheetRow:
@@ -87,7 +112,7 @@ def _round_row(line: RoundLine) -> SheetRow:
 def sheet_rows(
     view: SheetView,
     next_number: int | None = None,
-    names: dict[int, str] | None = None,
+    names: Names | None = None,
     editing: int | None = None,
     played_only: bool = False,
 ) -> list[SheetRow]:
@@ -125,7 +150,9 @@ def sheet_rows(
             flags.append(("flag", flag_texts["downgraded"]))
         if entered and line.corrected:
             flags.append(("flag corrected-flag", flag_texts["corrected"]))
-        if line.approval is not None:
+        if line.approval is not None and entered and not covered(line):
+            flags.append(("flag mismatch", mismatch_text(line)))
+        elif line.approval is not None:
             approved = _("%(contract)s approved by %(who)s") % {
                 "contract": line.approval.get_contract_display(),
                 "who": line.approval.approved_by_name,

@@ -15,6 +15,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from scoring import Code, Contract, Sanction, Suit, score_sheet
+from scoring.approvals import Need, approval_need
 from scoring.entries import Entry
 from scoring.hands import HandCheck, check_hand
 from scoring.scoresheet import Sheet
@@ -383,6 +384,9 @@ def approve(
     contract_value = Contract(contract)
     if contract_value is Contract.RUFER:
         raise ServiceError(_("A Sauspiel needs no approval."))
+    need, problem = approval_need(contract_value, number, 0, rules, sheet.size)
+    if need is Need.REFUSED and problem is not None:  # a Sie in game 1 cannot count (RULINGS 5)
+        raise ServiceError(problem_messages([problem])[0])
     existing = sheet.approvals.filter(number=number).first()
     replaced = {"contract": existing.contract, "approved_by": existing.approved_by_name} if existing else None
     if existing and existing.contract == contract_value.value and (not hand or hand == existing.hand):

@@ -43,6 +43,19 @@ class SeatLine:
     name: str  # who plays the seat from game 1 (5.2.11)
     later: tuple[tuple[int, str], ...]  # (from game, name) of a substitute within the match
 
+    def name_at(self, game: int) -> str:
+        """Who plays the seat in game ``game`` (5.2.11)."""
+        name = self.name
+        for first, later in self.later:
+            if first <= game:
+                name = later
+        return name
+
+    @property
+    def signer(self) -> str:
+        """Who signs for the seat: who plays its last game (5.2.11, 5.3.2), as the server records."""
+        return self.later[-1][1] if self.later else self.name
+
 
 @dataclass(frozen=True)
 class RoundLine:

@@ -11,6 +11,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scoring import Contract
+
 from ..errors import ServiceError
 from ..results import services as sheet_service
 from ..results.models import Approval, GameEntry, Scoresheet, new_table_code
@@ -18,6 +20,7 @@ from ..results.store import locked_sheet
 from ..tournaments.audit import record, record_sheet
 from ..tournaments.permissions import Perm, require
 from .models import ApprovalCall
+from .phone_state import needless_call
 from .table import close_calls
 
 OVERDUE = timedelta(minutes=3)  # a call unanswered this long is shown as overdue
@@ -122,8 +125,22 @@ def calls_context(tournament, match: str | None = None) -> dict:
         seats[call.pk] = (
             call.scoresheet.table.seats.select_related("participant").filter(position=call.declarer).first()
         )
+    rules = tournament.rules
     return {
-        "waiting": [(call, now - call.created > OVERDUE, seats.get(call.pk)) for call in waiting],
+        # each with why it cannot count or needs no approval (issue 28, item 4), and who plays
+        # the seat in that game (a substitute from the game he took over, 5.2.11)
+        "waiting": [
+            (
+                call,
+                now - call.created > OVERDUE,
+                seats.get(call.pk),
+                needless_call(Contract(call.contract), call.number, rules, call.scoresheet.size),
+                seats[call.pk].participant.player_name(call.scoresheet.match.number, call.number)
+                if seats.get(call.pk)
+                else "",
+            )
+            for call in waiting
+        ],
         "answered": answered,
         "match_filter": match if match and str(match).isdigit() else "",
     }

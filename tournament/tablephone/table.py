@@ -34,6 +34,7 @@ from ..results.writing import Outcome, carry_out
 from ..tournaments.audit import record, version_raised_last
 from .codes import KEY, Opened, TableActor, normalized, open_code
 from .models import ApprovalCall, PhoneReceipt
+from .phone_state import needless_call
 
 
 @dataclass(frozen=True)
@@ -255,6 +256,11 @@ def call_supervisor(actor, sheet: Scoresheet, data: dict) -> str:
         raise ServiceError(_("A Sauspiel needs no approval."))
     if contract in (Contract.SOLO, Contract.SOLO_TOUT) and suit is None:
         raise ServiceError(_("Name the trump suit of the Solo."))
+    # A Sie in game 1 cannot count, a Tout there is a plain Solo (RULINGS 5, 6): nobody walks
+    # to the table for it (issue 28, item 4).
+    needless = needless_call(contract, number, sheet.match.tournament.rules, sheet.size)
+    if needless:
+        raise ServiceError(needless)
     if sheet.entries.filter(number=number).exists():
         raise ServiceError(
             _("Game %(game)s is already entered: the approval is asked before the game is played.")

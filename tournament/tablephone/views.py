@@ -27,12 +27,13 @@ from ..prepared import Prepared
 from ..problems import problem_messages
 from ..results.load import Known, SheetFacts, load_sheet
 from ..results.models import Scoresheet
-from ..results.rows import sheet_rows
-from ..results.sheet import sheet_view
+from ..results.rows import covered, mismatch_text, sheet_rows
+from ..results.sheet import SheetView
 from ..throttle import client_address, limit
 from . import table
 from .codes import CodeRefused, Opened, current_etag, etag_of, formatted, normalized, open_code, seen
 from .models import ApprovalCall
+from .phone_state import approval_needs, point_values, seat_states
 from .supervisor import OVERDUE
 
 MAX_BODY = 400_000  # a signature is the largest thing a phone sends
@@ -49,7 +50,7 @@ def _refused(request, code: str, error: CodeRefused):
     games this phone could not send with the code (kept in its storage under it)."""
     locked = None
     if error.sheet is not None:  # signed: the code's work is done
-        locked = {"sheet": error.sheet, "final": signed_totals(error.sheet)}
+        locked = locked_context(error.sheet)
     if request.headers.get("Accept", "").startswith("application/json"):
         answer = {"ok": False, "gone": True, "message": error.message}
         if locked is not None:
@@ -92,10 +93,34 @@ def leftover_texts() -> dict:
     }
 
 
-def signed_totals(sheet: Scoresheet) -> list[tuple[int, str, int]]:
-    """(seat, name, total) of a signed sheet, as its players signed it."""
-    view = sheet_view(sheet)
-    return [(seat.position, seat.name, total) for seat, total in zip(view.seats, view.totals, strict=True)]
+def locked_context(sheet: Scoresheet) -> dict:
+    """A signed sheet as every phone at the table shows it: the games as signed, and the totals
+    with who signed for each seat (issue 28, item 14; a substitute, 5.2.11)."""
+    read = load_sheet(sheet.pk)
+    view = read.view()
+    signers = {s.position: s.name for s in read.signatures}
+    return {
+        "sheet": read.sheet,
+        "view": view,
+        "scored": view.score,
+        "rows": sheet_rows(view, None, names=names_of(view), played_only=True),
+        "headers": [(seat, surname(seat.signer), 0) for seat in view.seats],
+        "final": [
+            (seat.position, signers.get(seat.position, seat.signer), total)
+            for seat, total in zip(view.seats, view.totals, strict=True)
+        ],
+    }
+
+
+def names_of(view: SheetView):
+    """Who played a seat in a game, by (seat, game): a substitute from the game he took over."""
+    by_position = {seat.position: seat for seat in view.seats}
+
+    def played_by(position: int, number: int) -> str:
+        seat = by_position.get(position)
+        return seat.name_at(number) if seat is not None else str(position)
+
+    return played_by
 
 
 def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFacts | None = None) -> dict:
@@ -109,9 +134,13 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
     rules = tournament.rules
     view = read.view(rules)
     scored = view.score
-    names = {seat.position: seat.name for seat in view.seats}
     next_number = scored.missing[0] if scored.missing else None
     size = view.size  # four seats, or five where the dealer sits out
+    # Who plays each seat in the next game (the last once all are entered): a substitute from
+    # the game he took over, and who signs for it (5.2.11; issue 28, item 3).
+    current = next_number or rules.games_for(size)
+    seats = seat_states(view.seats, current)
+    names = {seat["position"]: seat["name"] for seat in seats}
     soloists = soloist_games_before(rules.games_for(size) + 1, [r.scored for r in scored.rows])
     calls = [] if known is not None and facts is not None and not facts.calls else _CALLS(sheet.pk)
     latest: dict[int, ApprovalCall] = {}
@@ -127,8 +156,9 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         ),
         key=lambda c: c.number,
     )
-    rows = sheet_rows(view, next_number, names=names, played_only=True)
+    rows = sheet_rows(view, next_number, names=names_of(view), played_only=True)
     signatures = {s.position: s for s in read.signatures}
+    signers = {position: signature.name for position, signature in signatures.items()}
     state = {
         "version": sheet.version,
         "status": sheet.status,
@@ -140,7 +170,8 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         "approvals": {str(g.number): g.approval.contract for g in view.games if g.approval},
         "solo_count": soloists,
         "approval_from": rules.solo_approval_from,
-        "seats": [{"position": s.position, "name": s.name} for s in view.seats],
+        "totals": list(scored.totals),
+        "seats": seats,
         "scorekeeper": sheet.table.scorekeeper,
         "signed": sorted(signatures),
         "calls": [
@@ -168,7 +199,8 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         "rows": rows,
         "scored": scored,
         "names": names,
-        "problems": problem_messages(scored.problems),
+        "problems": problem_messages(scored.problems)
+        + [mismatch_text(g) for g in view.entered if g.approval is not None and not covered(g)],
         "next_number": next_number,
         "calls": shown_calls,
         "overdue_after": OVERDUE,
@@ -176,9 +208,12 @@ def phone_context(sheet: Scoresheet, known: Known | None = None, facts: SheetFac
         "scorekeeper": names.get(sheet.table.scorekeeper, ""),
         "state": state,
         "approval_from_now": soloists >= rules.solo_approval_from - 1,
-        "headers": [(seat, surname(seat.name)) for seat in view.seats],
+        "headers": [
+            (seat, surname(state_of["name"]), state_of["since"])
+            for seat, state_of in zip(view.seats, seats, strict=True)
+        ],
         "final": [
-            (seat, total, seat.position in signatures)
+            (seat, total, seat.position in signatures, signers.get(seat.position, seat.signer))
             for seat, total in zip(view.seats, scored.totals, strict=True)
         ],
     }
@@ -237,6 +272,10 @@ def phone_texts() -> dict[str, str]:
         "withdrawn_call": _("Game %n: the call (%c) is closed."),
         "code_dead": _("code no longer valid"),
         "locked": _("signed and locked"),
+        "unsent": _("not sent yet"),  # a game waiting to be sent, as a row of the sheet (issue 28)
+        "round": _("Round %(n)s") % {"n": "%n"},
+        "total": _("total"),
+        "checksum": _("checksum"),
     }
 
 
@@ -297,6 +336,12 @@ def sheet_page(request, code, opened: Opened):
     context = phone_context(sheet)
     context["code"] = formatted(sheet.code)
     context["texts"] = phone_texts()
+    size = context["view"].size
+    # The rules as the phone's script needs them, from the engine, once with the page (they do
+    # not change with the sheet): what needs a call (issue 28, item 4) and the point values
+    # that score the games waiting to be sent (item 15).
+    rules = context["tournament"].rules
+    context["phone_rules"] = {"need": approval_needs(rules, size), "points": point_values(rules, size)}
     return render(request, "table/sheet.html", context)
 
 
@@ -341,7 +386,7 @@ def send(request, code):
     context = phone_context(sheet, sent.known, sent.opened.facts)  # the sheet as the write left it
     sheet = context["sheet"]
     if sheet.status == Scoresheet.Status.SIGNED:
-        locked = {"sheet": sheet, "final": signed_totals(sheet)}
+        locked = locked_context(sheet)
         answer["html"] = render_to_string("table/_locked.html", locked, request=request)
         answer["state"] = {"status": sheet.status, "version": sheet.version}
     else:

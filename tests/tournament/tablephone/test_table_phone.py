@@ -173,7 +173,7 @@ def test_the_approval_round_trip(client, sheet, supervisor):
         sheet,
         "g" * 16,
         "call",
-        number=1,
+        number=2,  # a Tout in game 1 is a plain Solo: no call (RULINGS 6)
         contract="solo_tout",
         suit="herz",
         declarer=2,
@@ -187,19 +187,19 @@ def test_the_approval_round_trip(client, sheet, supervisor):
     answer_call(supervisor, call, approve=True)
     call.refresh_from_db()
     assert call.status == "approved" and call.answered_by_name == supervisor.username
-    approval = sheet.approvals.get(number=1)
+    approval = sheet.approvals.get(number=2)
     assert approval.contract == "solo_tout" and approval.hand_check["requirements_met"] is not None
     # the table plays it and enters the result: approved, not struck
-    _r, answer = send(client, sheet, "h" * 16, "game", number=1, notation="th2+")
+    _r, answer = send(client, sheet, "h" * 16, "game", number=2, notation="th2+")
     assert answer["ok"], answer
-    assert not sheet.entries.get(number=1).struck
+    assert not sheet.entries.get(number=2).struck
     # answered once only
     with pytest.raises(ServiceError):
         answer_call(supervisor, call, approve=False)
 
 
 def test_a_refused_call_is_told_to_the_table(client, sheet, supervisor):
-    send(client, sheet, "i" * 16, "call", number=1, contract="sie", declarer=3)
+    send(client, sheet, "i" * 16, "call", number=2, contract="sie", declarer=3)
     call = ApprovalCall.objects.get(scoresheet=sheet)
     before = phone_context(sheet)["state"]["etag"]
     answer_call(supervisor, call, approve=False, reason="keine Sie")
@@ -210,7 +210,7 @@ def test_a_refused_call_is_told_to_the_table(client, sheet, supervisor):
 
 
 def test_only_the_supervisor_answers_a_call(client, sheet, referee):
-    send(client, sheet, "j" * 16, "call", number=1, contract="sie", declarer=3)
+    send(client, sheet, "j" * 16, "call", number=2, contract="sie", declarer=3)
     call = ApprovalCall.objects.get(scoresheet=sheet)
     with pytest.raises(PermissionDenied):
         answer_call(referee, call, approve=True)
@@ -268,7 +268,7 @@ def test_the_board_shows_calls_phones_and_codes(client, drawn, sheet, referee, s
 
     from django.utils import timezone
 
-    send(client, sheet, "board" * 4, "call", number=1, contract="sie", declarer=3)
+    send(client, sheet, "board" * 4, "call", number=2, contract="sie", declarer=3)
     Scoresheet.objects.filter(pk=sheet.pk).update(phone_seen=timezone.now() - timedelta(minutes=10))
     client.force_login(referee)
     page = client.get(reverse("referee:board", args=[drawn.slug, 1])).content.decode()
@@ -283,7 +283,7 @@ def test_the_board_shows_calls_phones_and_codes(client, drawn, sheet, referee, s
 
 
 def test_the_supervisor_answers_from_the_queue(client, drawn, sheet, supervisor, referee):
-    send(client, sheet, "queue" * 4, "call", number=1, contract="wenz_tout", declarer=2)
+    send(client, sheet, "queue" * 4, "call", number=2, contract="wenz_tout", declarer=2)
     call = ApprovalCall.objects.get(scoresheet=sheet)
     client.force_login(referee)
     url = reverse("referee:answer_call", args=[drawn.slug, call.pk])
@@ -291,8 +291,8 @@ def test_the_supervisor_answers_from_the_queue(client, drawn, sheet, supervisor,
     client.force_login(supervisor)
     response = client.post(url, {"answer": "approve"}, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
-    assert "Tisch 1, Spiel 1: Wenz-Tout genehmigt." in response.content.decode()
-    assert sheet.approvals.get(number=1).contract == "wenz_tout"
+    assert "Tisch 1, Spiel 2: Wenz-Tout genehmigt." in response.content.decode()
+    assert sheet.approvals.get(number=2).contract == "wenz_tout"
     # a second tap (two supervisors, or a double tap) is told, not applied twice
     response = client.post(url, {"answer": "refuse"}, follow=True)
     assert "schon beantwortet" in response.content.decode()
@@ -333,10 +333,10 @@ def test_the_phones_traces_are_anonymised_with_the_tournament(client, drawn, she
 
 
 def test_a_call_for_a_game_entered_meanwhile_is_closed_not_approved(client, drawn, sheet, supervisor):
-    send(client, sheet, "stale-call-01", "call", number=1, contract="wenz_tout", declarer=2)
+    send(client, sheet, "stale-call-01", "call", number=3, contract="wenz_tout", declarer=2)
     call = ApprovalCall.objects.get(scoresheet=sheet)
     # the table plays a Sauspiel instead and enters it: the call is closed
-    _r, answer = send(client, sheet, "stale-call-02", "game", number=1, notation="re13+")
+    _r, answer = send(client, sheet, "stale-call-02", "game", number=3, notation="re13+")
     assert answer["ok"]
     call.refresh_from_db()
     assert call.status == "withdrawn"
