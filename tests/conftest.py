@@ -1,6 +1,7 @@
 import pytest
 from django.core.cache import caches
 
+from tournament.results import integrity
 from tournament.standings import standings
 from tournament.standings import views as standings_views
 
@@ -42,6 +43,8 @@ def _test_settings(settings, tmp_path_factory, _cache_folder, _seal_key_folder):
     shared = {**settings.CACHES["default"], "LOCATION": str(_cache_folder)}
     settings.CACHES = {**settings.CACHES, "default": shared}
     standings._MEMO.clear()
+    standings._STORED.clear()
+    integrity._SEEN.clear()
     standings_views._cache_failed_until = 0.0  # a cache failure of an earlier test forgotten
     for cache in caches.all(initialized_only=False):
         cache.clear()

@@ -63,6 +63,8 @@ EXPECTED = {
     "organiser:confirmations": (("slug", "html"), STAFF, STAFF_GET_ONLY),
     "organiser:downloads": (("slug",), STAFF, STAFF_GET_ONLY),
     "organiser:download_file": (("slug", "job"), STAFF, STAFF_GET_ONLY),
+    # before download_delete, which removes the job
+    "organiser:download_cancel": (("slug", "job"), "302 405 405 405 403", "302 403 403 302 403"),
     "organiser:download_delete": (("slug", "job"), "302 405 405 405 403", "302 403 403 302 403"),
     "organiser:table_list": (("slug", 1), STAFF, STAFF_GET_ONLY),
     "organiser:seat_list": (("slug",), STAFF, STAFF_GET_ONLY),

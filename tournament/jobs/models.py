@@ -23,6 +23,7 @@ class Job(models.Model):
         RUNNING = "running", _("running")
         DONE = "done", _("ready")
         FAILED = "failed", _("failed")
+        CANCELLED = "cancelled", _("cancelled")
 
     # Null only for an import, whose tournament the job itself creates.
     tournament = models.ForeignKey(

@@ -20,8 +20,8 @@ POLL_SECONDS = 2
 
 
 def may_remove(view, job: Job) -> bool:
-    """A download is removed by whoever asked for it or by the organiser; a referee does not
-    remove the organiser's files (issue 27)."""
+    """A download is removed, or cancelled while it is made, by whoever asked for it or by the
+    organiser; a referee does not remove the organiser's files (issue 27)."""
     return view.can(Perm.EDIT_TOURNAMENT) or (
         job.created_by_id is not None and job.created_by_id == view.request.user.pk
     )
@@ -98,3 +98,22 @@ class DeleteDownloadView(TournamentMixin, View):
             job.delete()
             messages.success(request, _("“%(label)s” was removed.") % {"label": job.label})
         return redirect("organiser:downloads", self.tournament.slug)
+
+
+class CancelDownloadView(TournamentMixin, View):
+    """Stops a job that waits or runs (# issue 27.4): it ends "cancelled", without a file."""
+
+    def post(self, request, *args, **kwargs):
+        job = Job.objects.filter(tournament=self.tournament, pk=kwargs["pk"]).first()
+        if job is None:  # removed meanwhile
+            return redirect("organiser:downloads", self.tournament.slug)
+        if not may_remove(self, job):
+            raise PermissionDenied
+        if runner.cancel(job):
+            messages.success(request, _("“%(label)s” was cancelled.") % {"label": job.label})
+        else:  # it finished (or was cancelled) meanwhile
+            messages.info(
+                request,
+                _("“%(label)s” was no longer being made: nothing to cancel.") % {"label": job.label},
+            )
+        return redirect(f"{reverse('organiser:downloads', args=[self.tournament.slug])}#job-{job.pk}")

@@ -148,6 +148,8 @@ class DashboardView(TournamentMixin, TemplateView):
         context["history"] = [(entry, log_change(entry)) for entry in (history if shown else history[:25])]
         context["history_all"] = shown
         context["overrides"] = overrides_in_words(self.tournament.rule_overrides or {})
+        # Stored totals changed behind the app's back (issue 27, item 9), found with the standings.
+        context["standings"] = standings.compute(self.tournament)
         return context
 
 
@@ -201,6 +203,7 @@ class ParticipantView(PublicMixin, TemplateView):
         context.update(
             participant=participant,
             row=overall.row(participant.number),
+            overall=overall,  # its warning of stored totals that differ from the games
             unsigned=overall.unsigned,  # "vorläufig" (issue 28, item 2)
             matches=matches,
             metrics=standings.METRICS,

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.conf import settings
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.ranking import CRITERIA, Key, rank
@@ -21,6 +23,7 @@ from scoring.ranking import CRITERIA, Key, rank
 from ..names import forms_match, name_forms, query_words, search_key, sort_key
 from ..participants.models import Participant, Substitution
 from ..prepared import Prepared
+from ..results import integrity
 from ..results.models import Scoresheet
 from ..tournaments.models import Tournament
 from .models import LotDraw
@@ -83,6 +86,16 @@ class Standings:
     results_key: tuple = ()  # the results they were computed from (``results_key``)
     computed_at: float = 0.0  # when (wall-clock seconds: pages drawn from them are kept by it)
     unsigned: int = 0  # the scoresheets (of the match) neither signed nor void: provisional
+    # (match, table) of the sheets whose stored totals differ from their games (issue 27, item 9)
+    differing: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def differing_places(self) -> str:
+        """The sheets whose stored totals differ from their games, in words: "table 3, match 2"."""
+        return "; ".join(
+            gettext("table %(table)s, match %(match)s") % {"table": table, "match": match}
+            for match, table in self.differing
+        )
 
     def row(self, number: int) -> StandingRow | None:
         return next((row for row in self.rows if row.number == number), None)
@@ -202,16 +215,37 @@ _MEMO: OrderedDict[tuple, Standings] = OrderedDict()
 MEMO_SIZE = 200
 
 
+# What each tournament's stored totals were when this process last read them (``stored``), by
+# its id and creation time (an id can come again after a rollback).
+_STORED: dict[tuple, tuple[float, integrity.Stored]] = {}
+
+
+def stored(pk: int, created) -> integrity.Stored:
+    """The fingerprint of the tournament's stored totals and the sheets whose totals differ
+    from their games (``results.integrity``), read at most every STANDINGS_FRESH_SECONDS per
+    process: a change made in the database behind the services' back raises no results
+    version, so the standings and the kept pages are kept by this fingerprint too."""
+    kept = _STORED.get((pk, created))
+    if kept is None or time.monotonic() - kept[0] >= settings.STANDINGS_FRESH_SECONDS:
+        kept = _STORED[(pk, created)] = (time.monotonic(), integrity.read(pk))
+    return kept[1]
+
+
 def results_key(tournament: Tournament, just_read: bool = False) -> tuple:
     """What the tournament's results are now, read afresh: its results version, which the record
-    of every write that changes the standings raises (``audit.record``), and its creation time,
-    which tells a tournament from one that reused the id of a rolled-back one. ``just_read``: the
-    tournament was read by this request (a visitor's page looks it up first): its own values are
-    as fresh."""
+    of every write that changes the standings raises (``audit.record``), its creation time,
+    which tells a tournament from one that reused the id of a rolled-back one, and the
+    fingerprint of its stored totals (``stored``: a change behind the app's back, at most
+    STANDINGS_FRESH_SECONDS old). ``just_read``: the tournament was read by this request (a
+    visitor's page looks it up first): its own values are as fresh."""
     if just_read:
-        return (tournament.pk, (tournament.results_version, tournament.created))
-    found = _RESULTS_VERSION(tournament.pk)
-    return (tournament.pk, found[0] if found else None)
+        now = (tournament.results_version, tournament.created)
+    else:
+        found = _RESULTS_VERSION(tournament.pk)
+        if not found:
+            return (tournament.pk, None)
+        now = found[0]
+    return (tournament.pk, (*now, stored(tournament.pk, now[1]).fingerprint))
 
 
 # Every visitor's request for the standings reads it: compiled once (tournament.prepared).
@@ -250,6 +284,7 @@ def compute(
         _MEMO.move_to_end(which)
         return kept
     kept = _compute(tournament, match, use_lots)
+    kept.differing = stored(tournament.pk, identity(current)[1]).differing if current[1] else ()
     kept.results_key = current
     kept.computed_at = time.time()
     _MEMO[which] = kept

@@ -7,6 +7,7 @@ import io
 import pytest
 from django.core.management import call_command
 
+from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.printing import views as printing_views
 
@@ -36,3 +37,14 @@ def test_the_downloads_page_follows_a_job_to_its_file(desk, played, organiser, m
     desk.get(f"/manage/{played.slug}/participants/")
     desk.find(f'nav a[href="/manage/{played.slug}/downloads/"]').click()
     desk.wait_text(f"#job-{job.pk}", "match1-filled.pdf")
+
+
+def test_a_waiting_job_is_cancelled_with_its_button(desk, played, organiser):
+    job = runner.start(played, Job.Kind.RANKINGS, "Rangliste", user=organiser)
+    desk.login(organiser)
+    desk.get(f"/manage/{played.slug}/downloads/")
+    desk.find(f"#job-{job.pk} button").click()
+    desk.wait_text(".messages", "„Rangliste“ wurde abgebrochen.")
+    assert "abgebrochen" in desk.find(f"#job-{job.pk}").text
+    assert Job.objects.get(pk=job.pk).status == "cancelled"
+    desk.screenshot("downloads-cancelled")

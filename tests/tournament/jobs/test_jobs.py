@@ -114,7 +114,8 @@ def test_a_job_interrupted_by_a_stopped_worker_runs_again(played):
     # A worker on this machine claimed it, got half-way and was killed: its process is gone.
     gone = subprocess.Popen(["true"])
     gone.wait()
-    host = runner.worker_id().rpartition(":")[0]
+    # (An id as written before start times were recorded: host and process id.)
+    host = runner.worker_id().split(":")[0]
     DBTaskResult.objects.filter(pk=job.task_id).update(status="RUNNING", worker_ids=[f"{host}:{gone.pid}"])
     Job.objects.filter(pk=job.pk).update(status="running", done=1, total=3)
     # A running worker's task is left alone.
