@@ -40,14 +40,11 @@ from ..names import comma_parts
 from ..results.load import load_sheets
 from ..results.models import Scoresheet
 from ..results.sheet import GameLine, SheetView, sheet_view
-from .geometry import TEXT_INSET, Geometry, Row, bottom_of, of, stylesheet, under_grid
+from .geometry import NAME_SIZES, TEXT_INSET, Geometry, Row, bottom_of, of, stylesheet, under_grid
 from .grid import grid_png, text_mm
 from .tablecodes import table_code
 
 GAME_COLUMNS = ("contract", "players", "result", "points")
-# A seat's name in scoresheet.css's sizes: its class, the size (pt) and the longest name (in
-# characters) its three lines hold.
-NAME_SIZES = (("", 7.5, 28), ("long", 6.0, 48), ("longer", 5.0, None))
 EN_SPACES = "\u2002\u2002"
 
 
@@ -66,16 +63,19 @@ def _points_line(values, chars: int, circled: int | None = None, struck: bool = 
     return "".join(fields)
 
 
-def name_fit(name: str, width: float) -> tuple[str, bool]:
-    """The class of a seat's name in a column ``width`` mm wide, and whether its surname keeps its
-    comma on its line ("Nußbaumer, Hias" never printed as "Nußbaumer / , Hias", issue 28): the
-    largest size at which the name has room and the word before its comma fits the column. A
-    word too long for the smallest size may break anywhere, shown whole rather than cut off."""
+def name_fit(name: str, page: Geometry) -> tuple[str, int]:
+    """The class of a seat's name on ``page``, and how many letters before its comma stay on the
+    comma's line ("Nußbaumer, Hias" never printed as "Nußbaumer / , Hias", issue 28): the
+    largest size at which the name has room and the word before its comma fits the column, that
+    word kept whole (0). A word too long for the smallest size breaks where it must, shown whole
+    rather than cut off, its last two letters kept with the comma."""
     kept = comma_parts(name)[1]
-    for css, points, most in NAME_SIZES:
+    width = page.seat_width - 2 * TEXT_INSET
+    sizes = NAME_SIZES[page.seats]
+    for css, points, most in sizes:
         if (most is None or len(name) <= most) and text_mm(kept, points) <= width:
-            return css, bool(kept)
-    return NAME_SIZES[-1][0], False
+            return css, 0
+    return sizes[-1][0], 2
 
 
 def _game_line(game: GameLine, void: bool, chars: int) -> dict[str, str]:
@@ -167,9 +167,7 @@ def sheet_context(sheet: Scoresheet, blank: bool, request=None, view: SheetView 
         for seat in view.seats
     ]
     for seat in seats:
-        seat["fit"], seat["kept"] = name_fit(
-            seat["name"], page.column_width(str(seat["position"])) - 2 * TEXT_INSET
-        )
+        seat["fit"], seat["keep"] = name_fit(seat["name"], page)
     blocks = _game_blocks(rows, view, page) if not blank else []
     heading = {"name": tournament.name, "date": tournament.date, "venue": tournament.venue}
     if not blank and sheet.status == Scoresheet.Status.SIGNED and sheet.signed_as:

@@ -21,13 +21,16 @@ def get_item(mapping, key):
 
 
 @register.filter
-def listed(name):
+def listed(name, letters=0):
     """A name in a printed list, the word before its comma kept with it on one line: "Nußbaumer,
     Hias" never wraps as "Nußbaumer / , Hias" (issue 28), not even in a column that breaks a long
-    name anywhere (the class ``nobreak`` of the print stylesheets)."""
+    name anywhere (the class ``nobreak`` of the print stylesheets). ``letters``: only that many
+    of the word's last letters kept with the comma (a word too long for its column)."""
     before, kept, after = comma_parts(str(name))
     if not kept:
         return name
+    if letters and len(kept) > letters + 1:
+        before, kept = before + kept[: -letters - 1], kept[-letters - 1 :]
     return format_html('{}<span class="nobreak">{}</span>{}', before, kept, after)
 
 

@@ -7,11 +7,15 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
+from tournament.draw import services as draw_service
 from tournament.models import Participant, Scoresheet
 from tournament.names import comma_parts, spoken
 from tournament.participants.services import update_participant
+from tournament.printing import geometry
 from tournament.printing import pdf as printing
+from tournament.printing.pdf import name_fit
 from tournament.standings import standings
+from tournament.templatetags.tournament_extras import listed
 
 pytestmark = pytest.mark.django_db
 
@@ -39,6 +43,33 @@ def test_a_name_on_the_scoresheet_keeps_its_comma(played, blank):
         Participant.objects.filter(pk=seat.participant_id).update(name=name)
     lines = lines_of(printing.scoresheets_pdf([sheet], blank=blank, workers=1))
     assert not [line for line in lines if line.startswith(",")], lines
+
+
+def test_a_name_at_a_table_of_five_keeps_its_comma(tournament, organiser, add_players):
+    """The columns of a table of five are narrower: "Nußbaumer," takes a smaller size there."""
+    add_players(tournament, 9)
+    draw_service.draw_all(organiser, tournament, seed="fuenf")
+    sheet = Scoresheet.objects.get(match__tournament=tournament, match__number=1, table__number=2)
+    assert sheet.size == 5
+    for seat, name in zip(sheet.table.seats.order_by("position"), LISTED, strict=True):
+        Participant.objects.filter(pk=seat.participant_id).update(name=name)
+    lines = lines_of(printing.scoresheets_pdf([sheet], blank=True, workers=1))
+    assert not [line for line in lines if line.startswith(",")], lines
+    assert {"Nußbaumer,", "Obermüller,", "Hinterberger,", "Weißenbacher,"} <= set(lines)
+
+
+def test_a_word_too_long_for_its_column_keeps_its_last_letters_with_the_comma():
+    """Broken where it must, a word too long even in the smallest size still takes its comma
+    along: "Hinterobermoosbacher, Sepp" keeps "er," together."""
+    assert str(listed("Nußbaumer, Hias")) == '<span class="nobreak">Nußbaumer,</span> Hias'
+    assert (
+        str(listed("Hinterobermoosbacher, Sepp", 2))
+        == 'Hinterobermoosbach<span class="nobreak">er,</span> Sepp'
+    )
+    assert str(listed("Sepp <Huber>")) == "Sepp <Huber>"  # escaped by the template as any text
+    assert str(listed("<b>Huber</b>, Sepp")) == '<span class="nobreak">&lt;b&gt;Huber&lt;/b&gt;,</span> Sepp'
+    assert name_fit("Nußbaumer, Hias", geometry.FOUR) == ("long", 0)
+    assert name_fit("Hinterobermoosbacherhuber, Sepp", geometry.FIVE) == ("longer", 2)
 
 
 def test_the_seat_list_keeps_the_surname_with_its_comma(played, organiser, client):
