@@ -9,8 +9,12 @@ PORT ?= 8000
 # Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
 # the German catalogue; Chromium and its driver for the browser tests; a Redis server for the
 # tests of the Redis cache (they start their own; the app needs none unless CACHE_URL says so);
-# Caddy, the proxy make hall puts in front of gunicorn.
-SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext chromium chromium-driver redis-server caddy
+# Caddy, the proxy make hall puts in front of gunicorn. `make install SERVER=1` on a server
+# (README "Running it for a whole cup"): without the test tools and their browser.
+RUNTIME_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext caddy
+TEST_PACKAGES := chromium chromium-driver redis-server
+SYSTEM_PACKAGES := $(RUNTIME_PACKAGES) $(if $(SERVER),,$(TEST_PACKAGES))
+EXTRAS := $(if $(SERVER),,[test])
 
 .PHONY: install system-deps run hall test test-fast bench lint clean
 
@@ -23,7 +27,7 @@ system-deps:
 $(VENV)/.installed: pyproject.toml
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.$(EXTRAS)'
 	@touch $@
 
 run: install

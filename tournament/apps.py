@@ -15,9 +15,11 @@ class TournamentConfig(AppConfig):
         from .exchange import jobs as exchange_jobs
         from .jobs import runner
         from .printing import jobs as printing_jobs
+        from .prizes import services as prize_service
         from .results import keeper
         from .standings import views as standings_views
         from .teams import standings as team_standings
+        from .tournaments import prize_places
         from .tournaments import services as tournament_service
 
         tournament_service.drawn.fill(draw_service.drawn)
@@ -30,5 +32,6 @@ class TournamentConfig(AppConfig):
         sheets.lock.fill(keeper.lock_sheets)
         sheets.closed.fill(keeper.closed_sheets)
         standings_views.team_standings.fill(team_standings.compute)
+        prize_places.declared.fill(prize_service.declared_places)
         runner.BUILDERS.update(printing_jobs.BUILDERS)
         runner.BUILDERS.update(exchange_jobs.BUILDERS)

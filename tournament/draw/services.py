@@ -200,7 +200,7 @@ def _fixed_tables(matches) -> list[list[list[int]]]:
     ]
 
 
-def _locked(tournament: Tournament, matches) -> Tournament:
+def locked(tournament: Tournament, matches) -> Tournament:
     """The tournament locked for the draw, after the sheets of the matches it draws: in the order
     an entry takes them (its sheet, then the tournament's results version), so that a draw and
     an entry at a table wait for each other instead of deadlocking (PostgreSQL). With the sheets
@@ -210,8 +210,8 @@ def _locked(tournament: Tournament, matches) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
 
 
-def _check_results(user, tournament: Tournament, matches, discard_results: bool) -> dict:
-    # The sheets are locked (_locked): no entry comes between this count and the redraw.
+def refuse_documents(matches) -> None:
+    """Refuse a draw of matches holding a signed or void sheet, naming the tables (5.3.5)."""
     documents = sheets.closed(matches)
     if documents:
         # 5.3.5: signed and void sheets are documents; no draw replaces them.
@@ -227,6 +227,11 @@ def _check_results(user, tournament: Tournament, matches, discard_results: bool)
             )
             % {"match": match, "tables": ", ".join(tables)}
         )
+
+
+def _check_results(user, tournament: Tournament, matches, discard_results: bool) -> dict:
+    # The sheets are locked (locked): no entry comes between this count and the redraw.
+    refuse_documents(matches)
     with_results = {m.number: n for m in matches if (n := sheets.results_count(m))}
     if with_results and not discard_results:
         raise ServiceError(
@@ -237,7 +242,12 @@ def _check_results(user, tournament: Tournament, matches, discard_results: bool)
             % {"match": min(with_results)}
         )
     if with_results and not has_perm(user, tournament, Perm.DISCARD_RESULTS):
-        raise ServiceError(_("Only the supervisor can discard entered results."))
+        raise ServiceError(
+            _(
+                "Only the supervisor can discard entered results: ask for the redraw of the match "
+                "on the draw page, and the supervisor confirms it there."
+            )
+        )
     return with_results
 
 
@@ -247,7 +257,7 @@ def draw_all(
 ) -> list[Match]:
     """Draw every match of the tournament at once."""
     require(user, tournament, Perm.DRAW)
-    tournament = _locked(tournament, Match.objects.filter(tournament=tournament.pk))
+    tournament = locked(tournament, Match.objects.filter(tournament=tournament.pk))
     matches = list(tournament.matches.order_by("number"))
     discarded = _check_results(user, tournament, matches, discard_results)
     seed = (seed or "").strip() or new_seed()
@@ -275,7 +285,16 @@ def draw_one(
     """Draw (or redraw) one match, keeping the other drawn matches as they are: their
     table-mates count as already met."""
     require(user, tournament, Perm.DRAW)
-    tournament = _locked(tournament, Match.objects.filter(tournament=tournament.pk, number=number))
+    return redraw_one(user, tournament, number, seed, discard_results)
+
+
+def redraw_one(
+    user, tournament: Tournament, number: int, seed: str | None, discard_results: bool, **log
+) -> Match:
+    """``draw_one`` without its permission check: for the redraw the organiser asked for and
+    the supervisor confirms (``draw.redraw``), whose service checks both. ``log``: what the
+    history says besides (who asked)."""
+    tournament = locked(tournament, Match.objects.filter(tournament=tournament.pk, number=number))
     match = tournament.matches.filter(number=number).first()
     if match is None:
         raise ServiceError(
@@ -299,6 +318,7 @@ def draw_one(
         repeats=result.repeats,
         replaced=previous,
         discarded_results=discarded,
+        **log,
     )
     return match
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
-from django.views.generic import FormView, TemplateView
+from django.views.generic import FormView, TemplateView, View
 
 from ..documents.views import DocumentMixin
 from ..errors import ServiceError
@@ -18,6 +19,7 @@ from ..participants.models import Participant
 from ..participants.views import participant_queryset
 from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm
+from . import redraw
 from . import services as draw_service
 from .forms import DrawForm
 from .models import Seat
@@ -25,9 +27,22 @@ from .services import drawn_participants
 
 
 class DrawView(TournamentMixin, FormView):
+    """The organiser's draw; the supervisor sees it too, to confirm or decline the redraw of a
+    match with results that the organiser asked for (issue 28). Drawing stays the organiser's:
+    the service refuses anyone else."""
+
     template_name = "organiser/draw.html"
     form_class = DrawForm
-    permission = Perm.DRAW
+
+    def get(self, request, *args, **kwargs):
+        if not (self.can(Perm.DRAW) or self.can(Perm.DISCARD_RESULTS)):
+            raise PermissionDenied
+        return super().get(request, *args, **kwargs)
+
+    def post(self, request, *args, **kwargs):
+        if not self.can(Perm.DRAW):
+            raise PermissionDenied
+        return super().post(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
@@ -36,6 +51,7 @@ class DrawView(TournamentMixin, FormView):
         active_players = drawn_participants(self.tournament)
         active = active_players.count()
         _missing, too_many = draw_service.off_by(active, self.tournament)
+        requests, declined = redraw.requests(self.tournament)
         annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
         matches = [(m, m.results) for m in annotated]
         context.update(
@@ -50,11 +66,16 @@ class DrawView(TournamentMixin, FormView):
             # The latest registered are offered for the reserve when there are too many.
             latest_active=active_players.order_by("-number")[:too_many],
             repeats=draw_service.repeated_table_mates(self.tournament),
+            requests=requests,
+            declined=declined,
+            can_draw=self.can(Perm.DRAW),
+            can_discard=self.can(Perm.DISCARD_RESULTS),
         )
         return context
 
     def form_valid(self, form):
         data = form.cleaned_data
+        replaced = {m.number for m in self.tournament.matches.all() if m.is_drawn}
         try:
             if data.get("match"):
                 draw_service.draw_one(
@@ -65,6 +86,8 @@ class DrawView(TournamentMixin, FormView):
                     discard_results=data["discard_results"],
                 )
                 messages.success(self.request, _("Match %(match)s was drawn.") % {"match": data["match"]})
+                if data["match"] in replaced:
+                    messages.warning(self.request, new_cards_reminder(data["match"]))
             else:
                 draw_service.draw_all(
                     self.request.user,
@@ -73,6 +96,8 @@ class DrawView(TournamentMixin, FormView):
                     discard_results=data["discard_results"],
                 )
                 messages.success(self.request, _("All matches were drawn."))
+                if replaced:
+                    messages.warning(self.request, new_cards_reminder(None))
         except ServiceError as error:
             self.refuse(error)
         return redirect("organiser:draw", self.tournament.slug)
@@ -80,6 +105,74 @@ class DrawView(TournamentMixin, FormView):
     def form_invalid(self, form):
         # Every form of the page posts here; what is wrong shows above them all.
         self.refuse_form(form)
+        return redirect("organiser:draw", self.tournament.slug)
+
+
+def new_cards_reminder(match: int | None) -> str:
+    """After a redraw, as after a renewed code: the old table cards no longer work (issue 28)."""
+    if match is None:
+        return _("The old table codes no longer work; print the new table cards of every match.")
+    return _("The old table codes of match %(match)s no longer work; print the new table cards.") % {
+        "match": match
+    }
+
+
+class RedrawAskView(TournamentMixin, View):
+    """The organiser asks the supervisor to discard a match's results and draw it again."""
+
+    permission = Perm.DRAW
+    http_method_names = ["post"]
+
+    def post(self, request, slug, match):
+        try:
+            redraw.ask(request.user, self.tournament, match, seed=request.POST.get("seed", "")[:64])
+        except ServiceError as error:
+            self.refuse(error)
+        else:
+            messages.success(
+                request,
+                _(
+                    "The redraw of match %(match)s is asked for: the supervisor confirms it on this "
+                    "page or on the board of the match."
+                )
+                % {"match": match},
+            )
+        return redirect("organiser:draw", self.tournament.slug)
+
+
+class RedrawAnswerView(TournamentMixin, View):
+    """The supervisor confirms discarding the results, which draws the match again, or declines.
+    Confirming takes the ticked box as well as the button: a second step (issue 28)."""
+
+    permission = Perm.DISCARD_RESULTS
+    http_method_names = ["post"]
+
+    def post(self, request, slug, match):
+        confirm = request.POST.get("answer") == "confirm"
+        if confirm and request.POST.get("discard_results") != "on":
+            messages.error(
+                request,
+                _("Tick the box to confirm that the results of match %(match)s are discarded.")
+                % {"match": match},
+            )
+            return redirect("organiser:draw", self.tournament.slug)
+        try:
+            drawn = redraw.answer(request.user, self.tournament, match, confirm)
+        except ServiceError as error:
+            self.refuse(error)
+        else:
+            if drawn is None:
+                messages.success(request, _("The redraw of match %(match)s is declined.") % {"match": match})
+            else:
+                messages.success(
+                    request,
+                    _(
+                        "Match %(match)s was drawn again; its results are discarded and kept as an "
+                        "earlier draw."
+                    )
+                    % {"match": match},
+                )
+                messages.warning(request, new_cards_reminder(match))
         return redirect("organiser:draw", self.tournament.slug)
 
 

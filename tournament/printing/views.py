@@ -14,6 +14,7 @@ from ..jobs.views import start_or_follow
 from ..participants.models import Participant
 from ..results.models import GameEntry, Scoresheet
 from ..tournaments.access import TournamentMixin
+from ..tournaments.prize_places import prize_places
 from .jobs import certificates_context, rankings_context, scoresheets_name
 from .pdf import render_html, scoresheets_pdf, sheets_of
 from .tablecodes import table_cards
@@ -66,7 +67,9 @@ class CertificatesView(DocumentMixin, TournamentMixin, TemplateView):
 
     def places(self) -> int:
         places = self.request.GET.get("places", "")
-        return int(places) if places.isascii() and places.isdigit() else self.tournament.prize_places
+        if places.isascii() and places.isdigit():
+            return int(places)
+        return prize_places(self.tournament).count  # the declared places, or the setting (issue 28)
 
     def get(self, request, *args, **kwargs):
         if (
@@ -80,6 +83,8 @@ class CertificatesView(DocumentMixin, TournamentMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         context.update(certificates_context(self.tournament, self.places()))
+        context["prize_places"] = prize_places(self.tournament)  # said on screen, not printed
+        context["chosen"] = self.request.GET.get("places", "")
         return context
 
 

@@ -18,6 +18,7 @@ from ..standings import standings
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
+from ..tournaments.prize_places import PrizePlaces
 from .models import PrizeDeclaration, PrizeLine
 from .reckoning import (
     CASH,
@@ -31,6 +32,7 @@ from .reckoning import (
     check_lines,
     check_numbers,
     euros,
+    line_places,
     place_prizes,
 )
 
@@ -109,6 +111,33 @@ def prize_list(
     if started and not problems:
         result.awards = awards(rows or [], places)
     return result
+
+
+def declared_places(tournament: Tournament) -> PrizePlaces | None:
+    """The places the stored declaration gives in today's field (issue 28, item 5), or None
+    without a declaration or one without lines. Places beyond the field are left out."""
+    lines = declared_lines(PrizeDeclaration.objects.filter(tournament=tournament).first())
+    if not lines:
+        return None
+    started = tournament.matches.filter(drawn_at__isnull=False).exists()
+    size = field_size(tournament, standings.compute(tournament).rows if started else None)
+    ceiling = size.participants or None
+    runs = []
+    for line in lines:
+        places = line_places(line, size)
+        if ceiling is not None:
+            places = range(places.start, min(places.stop, ceiling + 1))
+        if len(places):
+            runs.append(places)
+    if not runs:
+        return None
+    runs.sort(key=lambda run: run.start)
+    count = 0  # the places from 1 on without a gap
+    for run in runs:
+        if run.start > count + 1:
+            break
+        count = max(count, run.stop - 1)
+    return PrizePlaces(count, tuple(runs), declared=True)
 
 
 # Writing the declaration

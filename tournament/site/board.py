@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
+from ..draw import redraw
 from ..draw.models import Match
 from ..errors import ServiceError
 from ..results.forms import BoardApprovalForm
@@ -73,6 +74,9 @@ class BoardView(ApprovalMessages, TournamentMixin, TemplateView):
             can_approve=self.can(Perm.APPROVE),
             approval_form=kwargs.get("approval_form") or BoardApprovalForm(),
             **calls_context(self.tournament, str(match.number)),
+            redraw_request=redraw.open_requests(self.tournament).get(match.number),
+            # Drawn again and nothing entered yet: the new table cards are to be printed (issue 28).
+            drawn_again=None if counts["empty"] < sum(counts.values()) else redraw.drawn_again(match),
             discarded=Match.all_draws.filter(
                 tournament=self.tournament, number=match.number, discarded_at__isnull=False
             ).prefetch_related("scoresheets__table"),

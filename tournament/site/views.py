@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.generic import TemplateView
 
 from ..checkin.services import door_counts
+from ..draw import redraw
 from ..draw import services as draw_service
 from ..participants.models import Participant
 from ..results.history import log_change
@@ -17,6 +18,7 @@ from ..results.load import load_sheets
 from ..standings import standings
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole
+from ..tournaments.prize_places import prize_places
 
 
 class OverviewView(PublicMixin, TemplateView):
@@ -148,6 +150,8 @@ class DashboardView(TournamentMixin, TemplateView):
         context["history"] = [(entry, log_change(entry)) for entry in (history if shown else history[:25])]
         context["history_all"] = shown
         context["overrides"] = overrides_in_words(self.tournament.rule_overrides or {})
+        context["prize_places"] = prize_places(self.tournament)  # declared or set (issue 28)
+        context["redraw_requests"] = redraw.open_requests(self.tournament)  # for the supervisor
         # Stored totals changed behind the app's back (issue 27, item 9), found with the standings.
         context["standings"] = standings.compute(self.tournament)
         return context

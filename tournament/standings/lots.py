@@ -12,6 +12,7 @@ from ..errors import ServiceError
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
+from ..tournaments.prize_places import prize_places
 from . import standings
 from .models import LotDraw
 
@@ -36,7 +37,8 @@ def draw_lots(
     # The ties as they stand without any lot: a new draw replaces the earlier one.
     ties = standings.compute(tournament, match, use_lots=False).ties
     if prize_places_only:
-        ties = [group for group in ties if group[0].rank <= tournament.prize_places]
+        prized = prize_places(tournament)  # the declared places, or the setting (issue 28)
+        ties = [group for group in ties if prized.touches(group[0].rank, group[0].rank + len(group) - 1)]
     if not ties:
         raise ServiceError(_("There is no tie to decide by lot."))
     seed = (seed or "").strip() or new_seed()

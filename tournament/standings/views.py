@@ -28,6 +28,7 @@ from ..participants.tables import empty_text
 from ..prepared import Prepared
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
 from ..tournaments.permissions import Perm
+from ..tournaments.prize_places import prize_places
 from . import lots as lots_service
 from . import standings
 from .forms import LotForm
@@ -210,6 +211,7 @@ class ProjectorView(PublicMixin, TemplateView):
             rows=standings.compute(self.tournament).rows,
             seconds=PROJECTOR_SECONDS,
             metrics=standings.METRICS,
+            prize_places=prize_places(self.tournament),  # highlighted: declared or set (issue 28)
         )
         return context
 
@@ -227,6 +229,15 @@ class StaffStandingsView(TournamentMixin, StandingsMixin, FormView):
         if context["match"] is None and self.tournament.teams.exists():  # issue 17
             context["team_standings"] = team_standings(self.tournament)
         return context
+
+    def get_form(self, form_class=None):
+        form = super().get_form(form_class)
+        places = prize_places(self.tournament)  # which places, and whose number (issue 28)
+        form.fields["prize_places_only"].help_text = _("Prize places %(span)s, %(source)s.") % {
+            "span": places.span,
+            "source": places.source,
+        }
+        return form
 
     def form_valid(self, form):
         if not self.can(Perm.DRAW_LOTS):

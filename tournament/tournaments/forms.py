@@ -12,6 +12,7 @@ from scoring.profiles import PROFILES, ProfileError, build_profile
 from ..jsontext import JSONTextError, parse_json
 from ..problems import problem_messages
 from .models import StaffRole, Tournament, default_retention
+from .prize_places import prize_places
 from .services import free_slug
 
 RULE_NUMBERS = ("matches", "games_per_match", "solo_approval_from", "min_age")
@@ -86,6 +87,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["tables_of_five"].initial = overrides.get("tables_of_five", profile.tables_of_five)
         tables = {k: v for k, v in overrides.items() if k in ("points", "sanctions")}
         self.fields["tables"].initial = json.dumps(tables) if tables else ""
+        self.fields["prize_places"].help_text = self.prize_places_help()
         if not self.instance.pk:
             del self.fields["status"]
         elif self.instance.matches.filter(drawn_at__isnull=False).exists():
@@ -95,6 +97,20 @@ class TournamentForm(forms.ModelForm):
             self.fields["profile"].help_text = _(
                 "Fixed since the draw: every scoresheet is played and counted by these rules."
             )
+
+    def prize_places_help(self) -> str:
+        """Which number of prize places counts (issue 28, item 5): the prize list's, once declared."""
+        if self.instance.pk:
+            places = prize_places(self.instance)
+            if places.declared:
+                return _(
+                    "Not used: the prize list declares the prize places (%(span)s), and the "
+                    "certificates, the projector's highlight and the lots follow it."
+                ) % {"span": places.span}
+        return _(
+            "The certificates, the projector's highlight and the lots touching the prize places "
+            "follow it (5.4.2), until a prize list is declared: then its places count."
+        )
 
     def clean_prize_places(self):
         return self.cleaned_data.get("prize_places") or self.instance.prize_places or 3

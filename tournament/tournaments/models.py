@@ -300,6 +300,9 @@ ACTIONS: dict[str, Action] = {
     "participant.fee": Action(_("entry fee recorded"), standings=False),
     "draw.all": Action(_("all matches drawn"), standings=True),
     "draw.match": Action(_("one match drawn"), standings=True),
+    # Issue 28: the redraw of a match with results, asked by the organiser, answered by the supervisor.
+    "draw.redraw_ask": Action(_("redraw over results asked for"), standings=False),
+    "draw.redraw_decline": Action(_("redraw over results declined"), standings=False),
     "lots.draw": Action(_("lots drawn"), standings=True),
     "prizes.declare": Action(_("prize list declared"), standings=False),
     "team.create": Action(_("team created"), standings=True),
@@ -411,6 +414,8 @@ class LogEntry(models.Model):
             parts.append(f"{_('seed')} {data['seed']}")
         if data.get("discarded_results"):
             parts.append(str(_("results discarded")))
+        if data.get("asked_by"):
+            parts.append(_("asked for by %(name)s") % {"name": data["asked_by"]})
         return ", ".join(parts)
 
 

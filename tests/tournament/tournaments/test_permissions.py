@@ -91,8 +91,13 @@ def test_organiser_cannot_enter_a_draw_of_a_foreign_tournament_by_command_of_a_s
 
 
 def test_supervisor_cannot_draw(tournament, supervisor, client):
+    """He sees the draw page, to confirm a redraw over results the organiser asked for (issue 28),
+    but draws nothing there."""
     client.force_login(supervisor)
-    assert client.get(reverse("organiser:draw", args=[tournament.slug])).status_code == 403
+    url = reverse("organiser:draw", args=[tournament.slug])
+    page = client.get(url)
+    assert page.status_code == 200 and 'name="match"' not in page.content.decode()
+    assert client.post(url, {"match": 1}).status_code == 403
 
 
 def test_creating_a_tournament_needs_the_permission(client, tournament, referee):
