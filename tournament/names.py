@@ -133,3 +133,26 @@ def initial(name: str) -> str:
     """The letter a name is listed under."""
     key = sort_key(name)[0]
     return key[:1].upper() if key[:1].isalpha() else "#"
+
+
+def spoken(name: str) -> str:
+    """A name as people are called, given name first: "Nußbaumer, Hias" is Hias Nußbaumer on his
+    certificate, while the lists keep him under N. A name written that way already, or one whose
+    parts cannot be told apart ("Huber, Sepp, Dr."), stays as it is."""
+    family, comma, given = name.partition(",")
+    family, given = family.strip(), given.strip()
+    if not comma or not family or not given or "," in given:
+        return name.strip()
+    return f"{given} {family}"
+
+
+def comma_parts(name: str) -> tuple[str, str, str]:
+    """A listed name around the word its comma follows, comma included ("Großhuber-",
+    "Weißenbacher,", " Franz"), for a printout to keep that word and its comma on one line; a
+    name without a comma is all before."""
+    family, comma, given = name.partition(",")
+    family = family.rstrip()
+    if not comma or not family:
+        return name, "", ""
+    cut = max(family.rfind(" "), family.rfind("-")) + 1
+    return family[:cut], f"{family[cut:]},", given

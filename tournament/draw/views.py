@@ -256,10 +256,13 @@ class SeatRow:
         return initial(self.name)
 
     @property
-    def name_parts(self) -> tuple[str, str, str]:
-        """The name around its surname, for the surname to stand out."""
+    def name_parts(self) -> tuple[str, str, str, str]:
+        """The name around its surname, for the surname to stand out, and the comma after it
+        (printed on the surname's line: never "Nußbaumer / , Hias", issue 28)."""
         last = self.surname
         index = self.name.rfind(last) if "," not in self.name else self.name.find(last)
         if not last or index < 0:
-            return "", self.name, ""
-        return self.name[:index], last, self.name[index + len(last) :]
+            return "", self.name, "", ""
+        after = self.name[index + len(last) :]
+        comma = "," if after.lstrip().startswith(",") else ""
+        return self.name[:index], last, comma, after.lstrip()[1:] if comma else after

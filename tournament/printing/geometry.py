@@ -162,6 +162,13 @@ FIVE = Geometry(
     scope="five",
 )
 GEOMETRIES = {geometry.seats: geometry for geometry in (FOUR, FIVE)}
+# A seat's name over its column, largest first: its class, its size (pt) and the longest name
+# (characters) whose three lines hold at that size; over four as scoresheet.css has them, over
+# five one size smaller (``_narrow_names``).
+NAME_SIZES = {
+    4: (("", 7.5, 28), ("long", 6.0, 48), ("longer", 5.0, None)),
+    5: (("", 6.5, 28), ("long", 5.2, 48), ("longer", 4.4, None)),
+}
 
 
 def of(seats: int) -> Geometry:
@@ -260,8 +267,9 @@ def _narrow_names(inner: str) -> list[str]:
     """The names over the narrower columns of five one size smaller than scoresheet.css gives
     them over four, so that as many characters fit a line (and "5 · Nr. 105 · ✎" its line)."""
     return [
-        f"{inner}.seat {{ font-size: 6.5pt; }}",
-        f"{inner}.seat.long {{ font-size: 5.2pt; }}",
-        f"{inner}.seat.longer {{ font-size: 4.4pt; }}",
+        *(
+            f"{inner}.seat{f'.{css}' if css else ''} {{ font-size: {points}pt; }}"
+            for css, points, _most in NAME_SIZES[5]
+        ),
         f"{inner}.seat .no {{ font-size: 5.5pt; }}",
     ]

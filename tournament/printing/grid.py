@@ -32,6 +32,19 @@ def _font(size_mm: float, bold: bool = False):
         return ImageFont.load_default(size)
 
 
+@lru_cache(maxsize=1)
+def _measure():
+    try:
+        return ImageFont.truetype(FONT_FILES[0], 100)
+    except OSError:
+        return ImageFont.load_default(100)
+
+
+def text_mm(text: str, points: float) -> float:
+    """How wide ``text`` prints in DejaVu Sans at ``points`` (the sheet's font), in millimetres."""
+    return _measure().getlength(text) / 100 * points * 25.4 / 72
+
+
 @lru_cache(maxsize=8)
 def grid_png(games: int, language: str, seats: int = 4) -> str:
     """The grid of a sheet of ``games`` games at a table of ``seats`` with its fixed labels as

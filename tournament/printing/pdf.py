@@ -36,11 +36,12 @@ from scoring.entries import zero
 from ..documents.pdf import render_pdf
 from ..documents.qr import qr_png
 from ..draw.models import Match
+from ..names import comma_parts
 from ..results.load import load_sheets
 from ..results.models import Scoresheet
 from ..results.sheet import GameLine, SheetView, sheet_view
-from .geometry import Geometry, Row, bottom_of, of, stylesheet, under_grid
-from .grid import grid_png
+from .geometry import NAME_SIZES, TEXT_INSET, Geometry, Row, bottom_of, of, stylesheet, under_grid
+from .grid import grid_png, text_mm
 from .tablecodes import table_code
 
 GAME_COLUMNS = ("contract", "players", "result", "points")
@@ -60,6 +61,21 @@ def _points_line(values, chars: int, circled: int | None = None, struck: bool = 
             shown = f'<span class="struck">{shown}</span>'
         fields.append(" " * (chars - len(text)) + shown)
     return "".join(fields)
+
+
+def name_fit(name: str, page: Geometry) -> tuple[str, int]:
+    """The class of a seat's name on ``page``, and how many letters before its comma stay on the
+    comma's line ("Nußbaumer, Hias" never printed as "Nußbaumer / , Hias", issue 28): the
+    largest size at which the name has room and the word before its comma fits the column, that
+    word kept whole (0). A word too long for the smallest size breaks where it must, shown whole
+    rather than cut off, its last two letters kept with the comma."""
+    kept = comma_parts(name)[1]
+    width = page.seat_width - 2 * TEXT_INSET
+    sizes = NAME_SIZES[page.seats]
+    for css, points, most in sizes:
+        if (most is None or len(name) <= most) and text_mm(kept, points) <= width:
+            return css, 0
+    return sizes[-1][0], 2
 
 
 def _game_line(game: GameLine, void: bool, chars: int) -> dict[str, str]:
@@ -150,6 +166,8 @@ def sheet_context(sheet: Scoresheet, blank: bool, request=None, view: SheetView 
         }
         for seat in view.seats
     ]
+    for seat in seats:
+        seat["fit"], seat["keep"] = name_fit(seat["name"], page)
     blocks = _game_blocks(rows, view, page) if not blank else []
     heading = {"name": tournament.name, "date": tournament.date, "venue": tournament.venue}
     if not blank and sheet.status == Scoresheet.Status.SIGNED and sheet.signed_as:

@@ -2,9 +2,12 @@ from typing import NamedTuple
 
 from django import template
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
+from ..names import comma_parts
+from ..names import spoken as spoken_name
 from ..results.rows import render_rows
 from ..results.text import points_text
 
@@ -15,6 +18,26 @@ register = template.Library()
 def get_item(mapping, key):
     """``values|get_item:"points"``: a dictionary value by a key held in a variable."""
     return mapping.get(key) if mapping else None
+
+
+@register.filter
+def listed(name, letters=0):
+    """A name in a printed list, the word before its comma kept with it on one line: "Nußbaumer,
+    Hias" never wraps as "Nußbaumer / , Hias" (issue 28), not even in a column that breaks a long
+    name anywhere (the class ``nobreak`` of the print stylesheets). ``letters``: only that many
+    of the word's last letters kept with the comma (a word too long for its column)."""
+    before, kept, after = comma_parts(str(name))
+    if not kept:
+        return name
+    if letters and len(kept) > letters + 1:
+        before, kept = before + kept[: -letters - 1], kept[-letters - 1 :]
+    return format_html('{}<span class="nobreak">{}</span>{}', before, kept, after)
+
+
+@register.filter
+def spoken(name):
+    """A name as the person is called, given name first (a certificate): ``names.spoken``."""
+    return spoken_name(str(name))
 
 
 @register.filter

@@ -1,6 +1,7 @@
 """Check-in at the door (issue 17): who is here feeds the draw; no-shows, fees and the counts."""
 
 import io
+import re
 from decimal import Decimal
 
 import pytest
@@ -187,3 +188,27 @@ def test_nobody_checked_in_is_no_full_table(client, door, organiser):
     here(door, 5, 6, 7, 8, 9)
     page = client.get(reverse("organiser:checkin", args=[door.slug])).content.decode()
     assert "Die Auslosung bildet 1 Vierertisch und 1 Fünfertisch" in page
+
+
+def test_the_door_counter_has_one_dot_between_its_parts(client, door, organiser):
+    """Issue 28, 16: nobody checked in has no tables to name, and no "· ·" where they would stand."""
+    client.force_login(organiser)
+    url = reverse("organiser:checkin", args=[door.slug])
+
+    def counter():
+        page = client.get(url).content.decode()
+        text = page.split('<p class="door-counts">', 1)[1].split("</p>", 1)[0]
+        return " ".join(re.sub(r"<[^>]+>", " ", text).split())
+
+    assert counter() == "0 von 10 eingecheckt · 10 fehlen · Startgeld bezahlt: 0"
+    here(door, 1, 2, 3, 4)
+    services.mark_no_show(COMMAND_LINE, door.participants.get(number=10))
+    assert counter() == (
+        "4 von 10 eingecheckt · 5 fehlen · 1 nicht erschienen · Die Auslosung bildet 1 Vierertisch."
+        " · Startgeld bezahlt: 0"
+    )
+    here(door, 5, 6)
+    assert counter() == (
+        "6 von 10 eingecheckt · 3 fehlen · 1 nicht erschienen · noch 2 Spieler für volle Tische nötig"
+        " · Startgeld bezahlt: 0"
+    )
