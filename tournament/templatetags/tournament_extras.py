@@ -1,8 +1,8 @@
 from typing import NamedTuple
 
 from django import template
+from django.template.loader import get_template
 from django.urls import reverse
-from django.utils.html import format_html
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 
@@ -31,7 +31,7 @@ def listed(name, letters=0):
         return name
     if letters and len(kept) > letters + 1:
         before, kept = before + kept[: -letters - 1], kept[-letters - 1 :]
-    return format_html('{}<span class="nobreak">{}</span>{}', before, kept, after)
+    return get_template("print/_listed.html").render({"before": before, "kept": kept, "after": after})
 
 
 @register.filter
