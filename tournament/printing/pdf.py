@@ -21,6 +21,7 @@ import datetime
 import functools
 import io
 import os
+import signal
 from multiprocessing import get_context
 
 from django.conf import settings
@@ -245,6 +246,14 @@ def render_html(sheets, blank: bool, request=None) -> str:
     )
 
 
+def _plain_signals() -> None:
+    """A layout process forked from the job worker answers SIGTERM and SIGINT as any process
+    does: the worker's own handlers (finish the task, then stop) came with the fork and kept
+    the pool's terminate waiting for a child that only noted the signal."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None, request=None) -> bytes:
     """One PDF of the given sheets, drawn in parts so that ``progress(done, total)`` can follow
     it sheet by sheet. With ``workers`` above 1 (the job worker and the shell command only, never
@@ -265,7 +274,7 @@ def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None, reques
     with contextlib.ExitStack() as stack:
         if workers > 1:
             connections.close_all()  # a forked child must never share the parent's connection
-            pool = stack.enter_context(get_context("fork").Pool(workers, maxtasksperchild=1))
+            pool = stack.enter_context(get_context("fork").Pool(workers, _plain_signals, maxtasksperchild=1))
             laid_out = pool.imap(render_pdf, parts_html, chunksize=1)
             # A worker killed (out of memory, say) would leave the wait going for ever.
             next_part = functools.partial(laid_out.next, timeout=PART_TIMEOUT)
@@ -274,6 +283,12 @@ def scoresheets_pdf(sheets, blank: bool, workers: int = 1, progress=None, reques
         for _part in parts_html:
             parts.append(next_part())
             report(min(len(parts) * size, total), total)
+        if workers > 1:
+            # Ended gently: each worker reads its sentinel and leaves, rather than terminated
+            # (the block's exit, kept for errors) while the pool may be forking a replacement
+            # (maxtasksperchild) that then waits for the task queue's lock a killed worker held.
+            pool.close()
+            pool.join()
     writer = PdfWriter()
     for part in parts:
         writer.append(io.BytesIO(part))

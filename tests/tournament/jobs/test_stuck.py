@@ -17,7 +17,7 @@ from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.storage import private_storage
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # the worker closes its connections
 
 CANCELLED = f"{runner.Cancelled.__module__}.{runner.Cancelled.__qualname__}"
 

@@ -14,7 +14,7 @@ from tournament.jobs import worker as worker_module
 from tournament.jobs.models import Job
 from tournament.jobs.runner import BUILDERS, start
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # the worker closes its connections
 
 
 @pytest.fixture
