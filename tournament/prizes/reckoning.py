@@ -293,6 +293,12 @@ def check_lines(lines: Sequence[Line]) -> list[str]:
             problems.append(message % {"line": line.label})
         if line.kind == Kind.GOODS and not line.goods.strip():
             problems.append(_("%(line)s: say which goods are the prize.") % {"line": line.label})
+        if line.kind != Kind.GOODS and line.goods.strip():  # never dropped without a word
+            message = _(
+                "%(line)s: goods (%(goods)s) are a prize of their own kind: choose “goods” for this "
+                "line, or leave the goods empty."
+            )
+            problems.append(message % {"line": line.label, "goods": line.goods.strip()})
         if line.kind == Kind.SHARE and line.share is not None:
             count = len(line_places(line, FieldSize(0, 0, False))) if line.places == Places.RANGE else 1
             if line.share * count > HUNDRED:

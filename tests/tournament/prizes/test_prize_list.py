@@ -375,3 +375,15 @@ def test_changing_one_line_keeps_the_others(tournament, organiser, add_players, 
         ("goods", None, "Brotzeitkorb"),
         ("goods", None, "Holzsau"),
     ]
+
+
+def test_goods_typed_into_a_line_of_money_are_refused_not_dropped(tournament, organiser, client):
+    """The walk of issue 28: "2 €" with the goods "Schweinsbraten" was saved as 2 € alone."""
+    client.force_login(organiser)
+    url = reverse("organiser:prizes", args=[tournament.slug])
+    data = form_data([{"places": "last", "kind": "amount", "amount": "2", "goods": "Schweinsbraten"}])
+    page = client.post(url, data)
+    assert page.status_code == 200 and not PrizeDeclaration.objects.exists()
+    assert "Zeile 1: Ein Sachpreis (Schweinsbraten) ist eine eigene Art" in page.content.decode()
+    goods = form_data([{"places": "last", "kind": "goods", "goods": "Schweinsbraten"}])
+    assert client.post(url, goods).status_code == 302
