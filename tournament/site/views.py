@@ -209,6 +209,8 @@ class ParticipantView(PublicMixin, TemplateView):
             row=overall.row(participant.number),
             overall=overall,  # its warning of stored totals that differ from the games
             unsigned=overall.unsigned,  # "vorläufig" (issue 28, item 2)
+            # one who did not come is seated nowhere though matches are drawn (the walk of 28)
+            drawn=bool(matches) or self.tournament.matches.filter(tables__isnull=False).exists(),
             matches=matches,
             metrics=standings.METRICS,
         )

@@ -477,3 +477,17 @@ def test_every_ranking_says_provisional_while_sheets_are_unsigned(
     assert "Vorläufig" not in page("public:match_standings", 1)
     assert notice % 3 in page("public:standings")
     assert notice % 3 in page("organiser:standings", user=organiser)
+
+
+def test_the_page_of_one_who_did_not_come_says_so_not_that_nothing_is_drawn(
+    tournament, organiser, add_players, client
+):
+    """The walk of issue 28: a no-show's page said "Noch ist kein Durchgang ausgelost"."""
+    add_players(tournament, 17)
+    tournament.participants.filter(number=17).update(status=Participant.Status.NO_SHOW)
+    absent = client.get(reverse("public:participant", args=[tournament.slug, 17])).content.decode()
+    assert "Noch ist kein Durchgang ausgelost." in absent
+    draw_service.draw_one(COMMAND_LINE, tournament, 1, seed="fehlt")
+    absent = client.get(reverse("public:participant", args=[tournament.slug, 17])).content.decode()
+    assert "In keinem bisher ausgelosten Durchgang gesetzt (nicht erschienen)." in absent
+    assert "Noch ist kein Durchgang ausgelost." not in absent
