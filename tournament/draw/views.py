@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -52,7 +52,13 @@ class DrawView(TournamentMixin, FormView):
         active = active_players.count()
         _missing, too_many = draw_service.off_by(active, self.tournament)
         requests, declined = redraw.requests(self.tournament)
-        annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
+        annotated = self.tournament.matches.annotate(
+            results=Count("scoresheets__entries"),
+            # signed or void sheets are documents: no draw replaces them (5.3.5)
+            documents=Count(
+                "scoresheets", filter=Q(scoresheets__status__in=["signed", "void"]), distinct=True
+            ),
+        )
         matches = [(m, m.results) for m in annotated]
         context.update(
             matches=matches,

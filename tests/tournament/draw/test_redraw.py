@@ -104,6 +104,15 @@ def test_a_signed_match_is_not_asked_for(played, organiser, referee, sheet_of, s
     assert "5.3.5" in str(error.value.message)
 
 
+def test_a_signed_match_offers_no_request_but_says_why(played, organiser, referee, sheet_of, sign, client):
+    """The walk of issue 28: the button stayed where a redraw can never happen."""
+    sign(referee, sheet_of(played, 1, 1))
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:draw", args=[played.slug])).content.decode()
+    assert page.count("Turnierleitung um Neuauslosung bitten") == 1  # match 2's, not match 1's
+    assert "1 Spielliste dieses Durchgangs ist unterschrieben oder ungültig erklärt" in page
+
+
 def test_the_pages_walk_the_request(with_result, organiser, supervisor, client):
     draw_page = reverse("organiser:draw", args=[with_result.slug])
     client.force_login(organiser)
