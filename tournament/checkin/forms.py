@@ -5,18 +5,13 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..tournaments.forms import DateInput
+from ..tournaments.forms import birth_date_field
 
 
 class DoorRegistrationForm(forms.Form):
     name = forms.CharField(label=_("name"), max_length=200)
     club = forms.CharField(label=_("club"), max_length=200, required=False)
-    birth_date = forms.DateField(
-        label=_("date of birth"),
-        required=False,
-        widget=DateInput(),
-        help_text=_("For the minimum age (5.2.12)."),
-    )
+    birth_date = birth_date_field()
     paid = forms.BooleanField(label=_("entry fee paid"), required=False)
 
     def clean_name(self):

@@ -12,9 +12,9 @@ def tournament_named(slug: str, stderr=None) -> Tournament:
     tournament = Tournament.objects.filter(slug=slug).first()
     if tournament is not None:
         return tournament
-    old = OldSlug.objects.filter(slug=slug).select_related("tournament").first()
-    if old is None:
+    renamed = OldSlug.renamed(slug)
+    if renamed is None:
         raise CommandError(f"There is no tournament '{slug}'.")
     if stderr is not None:
-        stderr.write(f"'{slug}' is now called '{old.tournament.slug}'.")
-    return old.tournament
+        stderr.write(f"'{slug}' is now called '{renamed.slug}'.")
+    return renamed

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..tournaments.forms import DateInput
+from ..tournaments.forms import DateInput, birth_date_field
 from .models import Participant, Team
 
 
@@ -33,12 +33,7 @@ class ParticipantForm(forms.ModelForm):
 class SubstitutionForm(forms.Form):
     name = forms.CharField(label=_("substitute's name"), max_length=200)
     club = forms.CharField(label=_("club"), max_length=200, required=False)
-    birth_date = forms.DateField(
-        label=_("date of birth"),
-        required=False,
-        widget=DateInput(),
-        help_text=_("For the minimum age (5.2.12)."),
-    )
+    birth_date = birth_date_field()
     from_match = forms.IntegerField(label=_("from match"), min_value=1)
     from_game = forms.IntegerField(label=_("from game"), min_value=1, initial=1)
 

@@ -317,8 +317,5 @@ def _compute(tournament: Tournament, match: int | None, use_lots: bool) -> Stand
         )
         for entry in placed
     ]
-    sheets = Scoresheet.objects.filter(match__tournament=tournament, match__discarded_at__isnull=True)
-    if match is not None:
-        sheets = sheets.filter(match__number=match)
-    unsigned = sheets.exclude(status__in=[Scoresheet.Status.SIGNED, Scoresheet.Status.VOID]).count()
+    unsigned = tournament.unsigned_in(match)
     return Standings(tournament, match, rows, lot, stale, tie_groups(rows), unsigned=unsigned)

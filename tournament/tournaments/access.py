@@ -54,13 +54,13 @@ def tournament_at(request, slug: str, public: bool = False) -> Tournament | Http
             return Tournament.objects.get(slug=slug)
         except Tournament.DoesNotExist:
             pass
-    old = OldSlug.objects.filter(slug=slug).select_related("tournament").first()
-    if old is None:
+    renamed = OldSlug.renamed(slug)
+    if renamed is None:
         raise Http404
     match = request.resolver_match
     url = reverse(
         f"{match.namespace}:{match.url_name}" if match.namespace else match.url_name,
-        kwargs={**match.kwargs, "slug": old.tournament.slug},
+        kwargs={**match.kwargs, "slug": renamed.slug},
     )
     query = request.META.get("QUERY_STRING")
     return HttpResponsePermanentRedirect(f"{url}?{query}" if query else url)

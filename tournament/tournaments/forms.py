@@ -25,6 +25,16 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
+def birth_date_field() -> forms.DateField:
+    """The date of birth a person typed in by hand (the door, a substitute) gives, if any."""
+    return forms.DateField(
+        label=_("date of birth"),
+        required=False,
+        widget=DateInput(),
+        help_text=_("For the minimum age (5.2.12)."),
+    )
+
+
 class TournamentForm(forms.ModelForm):
     matches = forms.IntegerField(label=_("matches"), required=False, min_value=1)
     games_per_match = forms.IntegerField(label=_("games per match"), required=False, min_value=4)

@@ -166,12 +166,16 @@ class Tournament(models.Model):
     @cached_property
     def unsigned_sheets(self) -> int:
         """Scoresheets of the current draws neither signed nor void: standings are provisional."""
-        sheets = apps.get_model("tournament", "Scoresheet").objects
-        return (
-            sheets.filter(match__tournament=self, match__discarded_at__isnull=True)
-            .exclude(status__in=["signed", "void"])
-            .count()
+        return self.unsigned_in()
+
+    def unsigned_in(self, match: int | None = None) -> int:
+        """``unsigned_sheets`` of one match (its number), or of all with None."""
+        sheets = apps.get_model("tournament", "Scoresheet").objects.filter(
+            match__tournament=self, match__discarded_at__isnull=True
         )
+        if match is not None:
+            sheets = sheets.filter(match__number=match)
+        return sheets.exclude(status__in=["signed", "void"]).count()
 
     @property
     def has_signed_sheets(self) -> bool:
@@ -239,6 +243,12 @@ class OldSlug(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+    @classmethod
+    def renamed(cls, slug: str) -> Tournament | None:
+        """The tournament that was called ``slug`` before (its addresses and commands follow)."""
+        old = cls.objects.filter(slug=slug).select_related("tournament").first()
+        return old.tournament if old is not None else None
 
 
 class StaffRole(models.Model):
