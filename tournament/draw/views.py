@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, Prefetch
 from django.http import Http404
 from django.shortcuts import redirect
 from django.utils.translation import gettext as _
@@ -19,7 +20,7 @@ from ..participants.models import Participant
 from ..participants.views import participant_queryset
 from ..tournaments.access import TournamentMixin
 from ..tournaments.permissions import Perm
-from . import redraw
+from . import redraw, sheets
 from . import services as draw_service
 from .forms import DrawForm
 from .models import Seat
@@ -52,13 +53,7 @@ class DrawView(TournamentMixin, FormView):
         active = active_players.count()
         _missing, too_many = draw_service.off_by(active, self.tournament)
         requests, declined = redraw.requests(self.tournament)
-        annotated = self.tournament.matches.annotate(
-            results=Count("scoresheets__entries"),
-            # signed or void sheets are documents: no draw replaces them (5.3.5)
-            documents=Count(
-                "scoresheets", filter=Q(scoresheets__status__in=["signed", "void"]), distinct=True
-            ),
-        )
+        annotated = self.tournament.matches.annotate(results=Count("scoresheets__entries"))
         matches = [(m, m.results) for m in annotated]
         context.update(
             matches=matches,
@@ -74,6 +69,8 @@ class DrawView(TournamentMixin, FormView):
             repeats=draw_service.repeated_table_mates(self.tournament),
             requests=requests,
             declined=declined,
+            # signed or void sheets are documents: no draw replaces them (5.3.5)
+            documents=Counter(number for number, _table in sheets.closed(self.tournament.matches.all())),
             can_draw=self.can(Perm.DRAW),
             can_discard=self.can(Perm.DISCARD_RESULTS),
         )
