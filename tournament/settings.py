@@ -228,6 +228,11 @@ SEAL_KEY_FILE = Path(os.environ.get("SEAL_KEY_FILE") or BASE_DIR / ".seal_key")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
 
+# The organisation of a site with one (issue 29, item 2; tournament/tournaments/organisations.py):
+# what exists before organisations, and whatever is created without naming one, belongs to it.
+DEFAULT_ORGANISATION_NAME = os.environ.get("DEFAULT_ORGANISATION_NAME", "Verein").strip() or "Verein"
+DEFAULT_ORGANISATION_SLUG = os.environ.get("DEFAULT_ORGANISATION_SLUG", "verein").strip() or "verein"
+
 # The address phones in the hall use (``make hall`` sets it): the QR codes point there, whatever
 # address the page that shows them was opened under.
 HALL_URL = os.environ.get("HALL_URL", "").rstrip("/")

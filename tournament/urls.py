@@ -75,6 +75,8 @@ urlpatterns = [
     path("t/", include((public_patterns, "public"))),
     path("tisch/", include((tablephone.table, "table"))),
     path("series/", include((series.series, "series"))),  # a series spans tournaments
+    # the organisations (issue 29): their list, their pages with tournaments and series
+    path("verein/", include(([*tournaments.organisation, *site.organisation_page], "organisation"))),
     # The language switch needs no CSRF token: the worst a forged one does is change a visitor's
     # language, and without a token the public pages are the same for every visitor, so the
     # standings can be served whole from the cache (tournament/standings/views.py).
