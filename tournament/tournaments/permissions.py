@@ -89,11 +89,14 @@ def permissions(user, tournament: Tournament) -> frozenset[Perm]:
     # administrator of (issue 29): one query.
     roles = (
         StaffRole.objects.filter(tournament=tournament, user=user)
+        .order_by()
         .values_list("role", flat=True)
         .union(
             OrganisationMember.objects.filter(
                 organisation_id=tournament.organisation_id, user=user, is_admin=True
-            ).values_list(Value(Role.ORGANISER.value, output_field=CharField()), flat=True)
+            )
+            .order_by()
+            .values_list(Value(Role.ORGANISER.value, output_field=CharField()), flat=True)
         )
     )
     granted: set[Perm] = set()
