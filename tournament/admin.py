@@ -267,6 +267,12 @@ class OrganisationAdmin(ReadOnlyAdmin):
     inlines = [MemberInline]
 
 
+@admin.register(OrganisationMember)
+class OrganisationMemberAdmin(ReadOnlyAdmin):
+    list_display = ("organisation", "user", "is_admin", "created")
+    list_filter = ("organisation", "is_admin")
+
+
 @admin.register(OrganisationRequest)
 class OrganisationRequestAdmin(ReadOnlyAdmin):
     list_display = ("name", "user", "status", "created", "decided_by", "decided")

@@ -3,7 +3,9 @@
 tournament, person of the register and series. Who managed something before keeps doing so in it:
 the users who could manage the register or the series (Django permissions add_person,
 add_series) become its administrators; those who could create tournaments (add_tournament) and
-the organisers of its tournaments become its members. Superusers need no membership."""
+the organisers of its tournaments become its members. Superusers need no membership. A fresh
+installation gets none here: its first is made when first needed (``sole_organisation``), so that
+it stays empty for a restore."""
 
 import django.db.models.deletion
 import django.utils.timezone
@@ -29,14 +31,17 @@ def into_one_organisation(apps, schema_editor):
     member_model = apps.get_model("tournament", "OrganisationMember")
     user_model = apps.get_model(*settings.AUTH_USER_MODEL.split("."))
     staff_role = apps.get_model("tournament", "StaffRole")
-    organisation = organisation_model.objects.create(
-        name=settings.DEFAULT_ORGANISATION_NAME, slug=settings.DEFAULT_ORGANISATION_SLUG
-    )
-    for name in ("Tournament", "Person", "Series"):
-        apps.get_model("tournament", name).objects.update(organisation=organisation)
+    owned = [apps.get_model("tournament", name) for name in ("Tournament", "Person", "Series")]
     admins = _holding(user_model, ADMIN_PERMISSIONS)
     members = _holding(user_model, MEMBER_PERMISSIONS)
     members |= set(staff_role.objects.filter(role="organiser").values_list("user_id", flat=True))
+    if not admins and not members and not any(model.objects.exists() for model in owned):
+        return  # a fresh installation: its organisation is made on first need (sole_organisation)
+    organisation = organisation_model.objects.create(
+        name=settings.DEFAULT_ORGANISATION_NAME, slug=settings.DEFAULT_ORGANISATION_SLUG
+    )
+    for model in owned:
+        model.objects.update(organisation=organisation)
     member_model.objects.bulk_create(
         member_model(organisation=organisation, user_id=pk, is_admin=pk in admins)
         for pk in sorted(admins | members)
