@@ -3,8 +3,8 @@ line here fails the test: whoever adds a page says who may use it.
 
 Roles, in this order: anonymous, referee, supervisor, organiser, and the organiser of another
 tournament; then the administrator of a second organisation (issue 29), who answers as the
-organiser of another tournament unless ``CLUB_B`` says otherwise. Answers: 200 shown, 302 redirected (to log in, or after a post), 400 malformed,
-403 forbidden, 405 method not allowed."""
+organiser of another tournament unless ``CLUB_B`` says otherwise. Answers: 200 shown, 302
+redirected (to log in, or after a post), 400 malformed, 403 forbidden, 405 method not allowed."""
 
 import io
 

@@ -7,8 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from ...exchange.importer import import_plan
 from ...exchange.reader import MAX_DOCUMENT_BYTES, DocumentError, read_document
-from ...tournaments.organisations import Organisation
 from ...tournaments.permissions import COMMAND_LINE
+from ..lookup import organisation_named
 
 
 class Command(BaseCommand):
@@ -23,15 +23,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, file, slug=None, organisation=None, **options):
-        owner = None
-        if organisation:
-            owner = Organisation.objects.filter(slug=organisation).first()
-            if owner is None:
-                known = ", ".join(Organisation.objects.values_list("slug", flat=True)) or "none"
-                raise CommandError(f"There is no organisation {organisation!r} (known: {known}).")
-        elif Organisation.objects.count() > 1:
-            known = ", ".join(Organisation.objects.values_list("slug", flat=True))
-            raise CommandError(f"This site has several organisations: name one with --organisation ({known})")
+        owner = organisation_named(organisation)
         try:
             if Path(file).stat().st_size > MAX_DOCUMENT_BYTES:
                 raise CommandError(f"{file} is larger than {MAX_DOCUMENT_BYTES >> 20} MB: not imported.")
