@@ -193,7 +193,11 @@ class TournamentSeriesView(TournamentMixin, FormView):
         if series is None:
             series_service.detach(self.request.user, self.tournament)
         else:
-            series_service.attach(self.request.user, series, self.tournament)
+            try:
+                series_service.attach(self.request.user, series, self.tournament)
+            except ServiceError as error:  # another organisation's series (the form offers none)
+                self.refuse(error)
+                return redirect("organiser:tournament_series", self.tournament.slug)
         messages.success(self.request, _("Saved."))
         return redirect("organiser:tournament_series", self.tournament.slug)
 
@@ -295,8 +299,12 @@ class SeriesManageView(ManagerMixin, FormView):
         if "attach" in request.POST:
             form = AttachForm(request.POST, series=self.series)
             if form.is_valid():
-                series_service.attach(request.user, self.series, form.cleaned_data["tournament"])
-                messages.success(request, _("Tournament added to the series."))
+                try:
+                    series_service.attach(request.user, self.series, form.cleaned_data["tournament"])
+                except ServiceError as error:  # another organisation's (the form offers none)
+                    messages.error(request, error.message)
+                else:
+                    messages.success(request, _("Tournament added to the series."))
             else:
                 messages.error(request, _("Choose a tournament."))
             return redirect("series:manage", self.series.slug)
