@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from scoring import Contract
 
 from ..errors import ServiceError
+from ..names import person_name
 from ..results import services as sheet_service
 from ..results.models import Approval, GameEntry, Scoresheet, new_table_code
 from ..results.store import locked_sheet
@@ -100,7 +101,7 @@ def answer_call(user, call: ApprovalCall, approve: bool, reason: str = "") -> An
         )
     call.answered = timezone.now()
     call.answered_by = user if getattr(user, "pk", None) else None
-    call.answered_by_name = user.get_username()
+    call.answered_by_name = person_name(user)
     call.save(update_fields=["status", "reason", "answered", "answered_by", "answered_by_name"])
     return Answered(call, approval=approval, withdrawn=withdrawn, effects=effects)
 

@@ -105,3 +105,15 @@ def test_the_locked_view_shows_the_games(client, played, sheet_of, sign, referee
     assert page.count("data-game=") == 32 and "Runde 8" in page
     response = client.get(reverse("table:part", args=[sheet.code]), HTTP_ACCEPT="application/json")
     assert response.json()["html"].count("data-game=") == 32
+
+
+def test_an_approval_is_named_with_the_games_suit_and_the_supervisors_name(client, sheet, supervisor, enter):
+    supervisor.first_name, supervisor.last_name = "Resi", "Huber"
+    supervisor.save()
+    sheet_service.approve(supervisor, sheet, 2, "solo_tout", suit="herz")
+    enter(supervisor, sheet, typed_game("re13+", 1))
+    enter(supervisor, sheet, Game(2, Contract.SOLO_TOUT, 3, suit=Suit.HERZ, result=Result.WON))
+    page = client.get(reverse("table:sheet", args=[sheet.code])).content.decode()
+    # not "Solo-Tout angemeldet bei aufsicht" (the walk of issue 28)
+    assert "Herz-Tout angemeldet bei Resi Huber" in page
+    assert sheet.approvals.get(number=2).approved_by_name == "Resi Huber"
