@@ -192,3 +192,9 @@ def test_import_tournament_names_the_organisation_where_there_are_several(db):
         "import_tournament", str(DEMO), "--slug", "zwei", "--organisation", "sk-bergfeld", stdout=out
     )
     assert Tournament.objects.get(slug="zwei").organisation.slug == "sk-bergfeld"
+
+
+def test_the_demo_goes_into_the_organisation_of_a_fresh_site(db):
+    call_command("load_demo", stdout=io.StringIO())
+    (organisation,) = Organisation.objects.all()
+    assert organisation.slug == "verein" and organisation.tournaments.count() == Tournament.objects.count() > 0
