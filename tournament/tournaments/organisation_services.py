@@ -6,6 +6,7 @@ organisations' log (``record_organisation``)."""
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.core.validators import slug_re
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -48,6 +49,8 @@ def _new(name: str, slug: str) -> Organisation:
     if not name:
         raise ServiceError(_("Give the organisation a name."))
     slug = slug or free_organisation_slug(name)
+    if len(slug) > 80 or not slug_re.fullmatch(slug):
+        raise ServiceError(_("A short name has letters, digits and hyphens only, at most 80."))
     if slug in RESERVED_ORGANISATION_SLUGS:
         raise ServiceError(
             _("“%(slug)s” is an address of the site itself: choose another short name.") % {"slug": slug}

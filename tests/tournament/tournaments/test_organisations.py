@@ -73,6 +73,11 @@ def test_a_request_is_approved_or_declined_by_the_site_administrator(client, sit
     client.force_login(site_admin)
     page = client.get(reverse("organisation:requests")).content.decode()
     assert "Unsere Schafkopfabende" in page and "Kegelclub" in page
+    response = client.post(
+        reverse("organisation:requests"), {"approve": post_request.pk, "slug": "po st/"}, follow=True
+    )
+    assert "Buchstaben, Ziffern und Bindestriche" in response.content.decode()  # nothing created
+    assert not Organisation.objects.filter(name="Wirtshaus Post").exists()
     client.post(reverse("organisation:requests"), {"approve": post_request.pk, "slug": "post"})
     client.post(reverse("organisation:requests"), {"decline": kegel.pk})
     post_request.refresh_from_db()
