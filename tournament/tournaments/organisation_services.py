@@ -6,8 +6,8 @@ organisations' log (``record_organisation``)."""
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.core.validators import slug_re
 from django.core.exceptions import PermissionDenied
+from django.core.validators import slug_re
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify

@@ -24,7 +24,7 @@ def a_person(person):
     return person("Geheim Gustl", club="SK Au", birth_date=datetime.date(1970, 5, 1))
 
 
-def test_club_bs_administrator_never_sees_club_as_register(client, club_b, a_person, manager):
+def test_club_bs_administrator_never_sees_club_as_register(client, club_b, a_person, manager, tournament):
     mine = Person.objects.create(name="Bergler Berta", organisation=club_b.organisation)
     client.force_login(club_b.admin)
     page = client.get(reverse("series:register")).content.decode()
@@ -37,6 +37,8 @@ def test_club_bs_administrator_never_sees_club_as_register(client, club_b, a_per
     for query in ("", "Gustl", "SK Au"):
         assert "Geheim Gustl" not in client.get(take, {"q": query}).content.decode()
     assert "Bergler Berta" in client.get(take).content.decode()
+    # nor from club A's tournament, named in the address
+    assert client.get(take, {"from": "kirchweih"}).status_code == 404
     # a forged post of club A's person takes nobody
     client.post(take, {"persons": [a_person.pk]})
     assert not club_b.tournament.participants.exists()

@@ -202,4 +202,22 @@ def test_import_tournament_names_the_organisation_where_there_are_several(db):
 def test_the_demo_goes_into_the_organisation_of_a_fresh_site(db):
     call_command("load_demo", stdout=io.StringIO())
     (organisation,) = Organisation.objects.all()
-    assert organisation.slug == "verein" and organisation.tournaments.count() == Tournament.objects.count() > 0
+    assert (
+        organisation.slug == "verein" and organisation.tournaments.count() == Tournament.objects.count() > 0
+    )
+
+
+def test_generate_tournament_names_the_organisation_where_there_are_several(club, club_b):
+    with pytest.raises(CommandError, match="--organisation"):
+        call_command("generate_tournament", "--players", "8", "--slug", "gen", stdout=io.StringIO())
+    call_command(
+        "generate_tournament",
+        "--players",
+        "8",
+        "--slug",
+        "gen",
+        "--organisation",
+        "sk-bergfeld",
+        stdout=io.StringIO(),
+    )
+    assert Tournament.objects.get(slug="gen").organisation == club_b.organisation
