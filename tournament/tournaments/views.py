@@ -52,7 +52,8 @@ def home(request):
             "can_create": can_create_tournament(request.user),
             # the club beside each tournament where the site has several (issue 29)
             "several": Organisation.objects.count() > 1,
-            "administered": list(administrator_of(request.user)),
+            # his organisations' pages (the site administrator has the list of all under /verein/)
+            "administered": [] if request.user.is_superuser else list(administrator_of(request.user)),
         },
     )
 
