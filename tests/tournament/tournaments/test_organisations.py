@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 from django.core.exceptions import PermissionDenied
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
@@ -221,3 +222,20 @@ def test_generate_tournament_names_the_organisation_where_there_are_several(club
         stdout=io.StringIO(),
     )
     assert Tournament.objects.get(slug="gen").organisation == club_b.organisation
+
+
+def test_a_member_of_two_chooses_the_organisation_of_an_imported_document(client, club_b, organiser):
+    OrganisationMember.objects.create(organisation=club_b.organisation, user=organiser)
+    client.force_login(organiser)
+    url = reverse("organiser:import_document")
+    client.post(url, {"file": SimpleUploadedFile("demo.json", DEMO.read_bytes())})
+    page = client.get(url).content.decode()
+    assert 'name="organisation"' in page and "SK Bergfeld" in page
+    response = client.post(url, {"action": "import"}, follow=True)  # none chosen: which?
+    assert "mehreren Vereinen" in response.content.decode() and not Tournament.objects.filter(
+        slug="kirchweih-2026"
+    )
+    response = client.post(url, {"action": "import", "organisation": "nirgends"}, follow=True)
+    assert "einen Ihrer Vereine" in response.content.decode()
+    client.post(url, {"action": "import", "organisation": "sk-bergfeld"})
+    assert Tournament.objects.get(slug="kirchweih-2026").organisation == club_b.organisation
