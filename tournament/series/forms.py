@@ -6,12 +6,17 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..participants.models import Participant
+from ..stats.awards import CHOICES
 from ..tournaments.models import Tournament
 from .models import Person, Series
 from .services import SERIES_FIELDS
 
 
 class SeriesForm(forms.ModelForm):
+    awards = forms.MultipleChoiceField(
+        label=_("awards"), choices=CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
     class Meta:
         model = Series
         fields = list(SERIES_FIELDS)  # what the service stores

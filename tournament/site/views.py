@@ -16,6 +16,7 @@ from ..participants.models import Participant
 from ..results.history import log_change
 from ..results.load import load_sheets
 from ..standings import standings
+from ..stats.players import tournament_stats
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole
 from ..tournaments.prize_places import prize_places
@@ -166,7 +167,7 @@ class ParticipantView(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         participant = get_object_or_404(
-            Participant.objects.prefetch_related("substitutions"),
+            Participant.objects.prefetch_related("substitutions").select_related("person"),
             tournament=self.tournament,
             number=kwargs["number"],
         )
@@ -213,5 +214,10 @@ class ParticipantView(PublicMixin, TemplateView):
             drawn=bool(matches) or self.tournament.matches.filter(tables__isnull=False).exists(),
             matches=matches,
             metrics=standings.METRICS,
+            # issue 30: his numbers in the tournament, and his page over the register if he agreed
+            stats=next(
+                (s for s in tournament_stats(self.tournament) if s.number == participant.number), None
+            ),
+            player_page=participant.person_id is not None and participant.person.public_stats,
         )
         return context

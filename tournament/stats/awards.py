@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
 
+from ..names import sort_key
 from .players import PlayerStats
 
 
@@ -54,7 +56,7 @@ def _best(
     if not scored:
         return []
     best = (min if lowest else max)(v for v, _p in scored)
-    return sorted((p for v, p in scored if v == best), key=lambda p: (p.name, str(p.key)))
+    return sorted((p for v, p in scored if v == best), key=lambda p: (sort_key(p.name), str(p.key)))
 
 
 def give(
@@ -74,13 +76,13 @@ def give(
             value = str(winners[0].tournaments) if winners else ""
         elif award.key == "placing":
             winners = _best(regular, lambda p: p.average_share, lowest=True)
-            value = f"{winners[0].average_percent} %" if winners else ""
+            value = f"{number_format(winners[0].average_percent, 1)} %" if winners else ""
         elif award.key == "rating":
             winners = _best(rated, lambda p: p.rating.ordinal)
-            value = f"{winners[0].rating.ordinal:.2f}" if winners else ""
+            value = number_format(winners[0].rating.ordinal, 2) if winners else ""
         elif award.key == "pechvogel":
             winners = _best(regular, lambda p: p.points_per_game, lowest=True)
-            value = winners[0].points_per_game_text if winners else ""
+            value = number_format(winners[0].points_per_game_decimal, 2) if winners else ""
         else:
             winners = _best([p for p in players if p.solo_won], lambda p: p.solo_won)
             value = str(winners[0].solo_won) if winners else ""

@@ -7,6 +7,7 @@ rating from ``rating``. A player's average placing is his rank as a share of the
 from __future__ import annotations
 
 import datetime
+from collections import OrderedDict
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
@@ -37,8 +38,8 @@ class Placing:
 
     @property
     def percent(self) -> int:
-        """The rank as a share of the field in whole per cent, rounded up (1st of 100: 1 %)."""
-        return -((-100 * self.rank) // self.field)
+        """The rank as a share of the field in whole per cent (5th of 100: 5 %)."""
+        return int(decimal_of(self.share * 100, 0))
 
 
 @dataclass
@@ -74,10 +75,16 @@ class PlayerStats:
         return Fraction(self.points, self.games) if self.games else None
 
     @property
-    def points_per_game_text(self) -> str:
-        """Two decimals, rounded half up as people round: "1.25"."""
+    def points_per_game_decimal(self) -> Decimal | None:
+        """Two decimals, rounded half up as people round: 1.25."""
         ppg = self.points_per_game
-        return "" if ppg is None else str(decimal_of(ppg, 2))
+        return None if ppg is None else decimal_of(ppg, 2)
+
+    @property
+    def points_per_game_text(self) -> str:
+        """As the command writes it: "1.25"."""
+        ppg = self.points_per_game_decimal
+        return "" if ppg is None else str(ppg)
 
     @property
     def solo_rate(self) -> int | None:
@@ -107,10 +114,29 @@ def decimal_of(value: Fraction, places: int) -> Decimal:
     return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
+# The newest statistics computed in this process per tournament, with the results key they were
+# computed from (standings.results_key): a participant's page then costs a look-up.
+_MEMO: OrderedDict[tuple, tuple[tuple, list[PlayerStats]]] = OrderedDict()
+MEMO_SIZE = 50
+
+
 def tournament_stats(tournament: Tournament) -> list[PlayerStats]:
     """One line per participant of the standings, best first as there; everybody's rating
     starts fresh in the tournament."""
-    rows = standings.compute(tournament).rows
+    current = standings.results_key(tournament)
+    which = standings.identity(current)
+    kept = _MEMO.get(which)
+    if kept is not None and kept[0] == current:
+        _MEMO.move_to_end(which)
+        return kept[1]
+    found = _tournament_stats(tournament, standings.compute(tournament, current=current).rows)
+    _MEMO[which] = (current, found)
+    while len(_MEMO) > MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return found
+
+
+def _tournament_stats(tournament: Tournament, rows) -> list[PlayerStats]:
     by_number = {
         row.number: PlayerStats(row.number, row.name, row.club, row.number, row.rank) for row in rows
     }
@@ -139,7 +165,9 @@ def guest(sitting: Sitting) -> Hashable:
     return ("guest", sitting.tournament, sitting.participant)
 
 
-def person_stats(tournaments: Sequence[Tournament], names: dict[int, tuple[str, str]]) -> dict[int, PlayerStats]:
+def person_stats(
+    tournaments: Sequence[Tournament], names: dict[int, tuple[str, str]]
+) -> dict[int, PlayerStats]:
     """By person of the register (``names``: his name and club) over ``tournaments`` in the order
     of the season: each carries his rating from tournament to tournament. A person's participant
     counts with his points and games as the standings count the start number."""
@@ -168,7 +196,15 @@ def person_stats(tournaments: Sequence[Tournament], names: dict[int, tuple[str, 
             stats.tournaments += 1
             rating = ratings.of(person)
             stats.placings.append(
-                Placing(tournament.pk, tournament.slug, tournament.name, tournament.date, row.rank, len(rows), rating)
+                Placing(
+                    tournament.pk,
+                    tournament.slug,
+                    tournament.name,
+                    tournament.date,
+                    row.rank,
+                    len(rows),
+                    rating,
+                )
             )
     for person, stats in players.items():
         stats.rating = ratings.of(person)

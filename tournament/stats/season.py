@@ -53,9 +53,7 @@ def fingerprint(tournaments: Sequence[Tournament], names: dict[int, tuple[str, s
     return hashlib.sha256(pickle.dumps(parts)).hexdigest()
 
 
-def compute(
-    tournaments: Sequence[Tournament], names: dict[int, tuple[str, str]], min_matches: int
-) -> Season:
+def compute(tournaments: Sequence[Tournament], names: dict[int, tuple[str, str]], min_matches: int) -> Season:
     """The persons of ``names`` over ``tournaments`` (ordered by date), from the cache when their
     results have not changed since."""
     key = f"stats:season:{fingerprint(tournaments, names)}"

@@ -97,7 +97,19 @@ def read(tournaments: Sequence[Tournament]) -> list[Sitting]:
         )
     )
     found = []
-    for tournament, match, table_id, table, size, position, participant, number, person, points, *tally in rows:
+    for (
+        tournament,
+        match,
+        table_id,
+        table,
+        size,
+        position,
+        participant,
+        number,
+        person,
+        points,
+        *tally,
+    ) in rows:
         entered = games.get(table_id, [0] * 5)
         played = sum(entered) - (entered[position - 1] if size == 5 else 0)
         substitute = first_substitute.get(participant)
