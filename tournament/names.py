@@ -156,3 +156,11 @@ def comma_parts(name: str) -> tuple[str, str, str]:
         return name, "", ""
     cut = max(family.rfind(" "), family.rfind("-")) + 1
     return family[:cut], f"{family[cut:]},", given
+
+
+def person_name(user) -> str:
+    """How a member of staff is named where players and referees read it (who approved a Tout,
+    who answered a call): the name given in the account, else the login name (the walk of
+    issue 28 saw "genehmigt von tl_huber")."""
+    full = user.get_full_name().strip() if hasattr(user, "get_full_name") else ""
+    return full or user.get_username()

@@ -63,6 +63,7 @@ EXPECTED = {
     "organiser:draw": (("slug",), "302 403 200 200 403", "302 403 403 302 403"),
     "organiser:redraw_ask": (("slug", 1), ORGANISER_GET_ONLY, "302 403 403 302 403"),
     "organiser:redraw_answer": (("slug", 1), "302 403 405 403 403", "302 403 302 403 403"),
+    "organiser:redraw_withdraw": (("slug", 1), ORGANISER_GET_ONLY, "302 403 403 302 403"),
     "organiser:checkin": (("slug",), STAFF, "302 403 403 400 403"),
     "organiser:checkin_one": (("slug", 1), STAFF, "302 403 403 400 403"),
     "organiser:confirmations": (("slug", "html"), STAFF, STAFF_GET_ONLY),

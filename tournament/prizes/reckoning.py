@@ -124,11 +124,12 @@ class Line:
 @dataclass(frozen=True)
 class Money:
     entry_fee: Decimal
-    paying: int  # who paid, or before the start with nobody marked yet: who plays
-    estimated: bool  # nobody is marked as paid yet: counted as if every player had
+    paying: int  # who paid, or before the start while fewer paid than play: who plays
+    estimated: bool  # before the start, fewer marked as paid than play: counted as if all had
     charity_per_entry: Decimal
     charity_name: str
     payout_percent: Decimal
+    marked: int | None = None  # how many are marked as paid (the estimate says so)
 
     @property
     def taken(self) -> Decimal:

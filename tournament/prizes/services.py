@@ -50,14 +50,20 @@ def field_size(tournament: Tournament, rows: Sequence | None) -> FieldSize:
 
 def money_of(tournament: Tournament, declaration: PrizeDeclaration, started: bool) -> Money:
     participants = tournament.participants
-    paying = participants.filter(fee_paid=True).count()
-    estimated = not paying and not started
-    if estimated:
-        paying = participants.filter(status=Participant.Status.ACTIVE).count()
+    paid = participants.filter(fee_paid=True).count()
+    paying, estimated = paid, False
+    if not started:
+        # Before the start the fees are still being taken at the door: the estimate counts
+        # every participant playing today, so that marking the first fee does not make the
+        # prizes drop to one player's (the walk of issue 28); from the draw on, who paid.
+        playing = participants.filter(status=Participant.Status.ACTIVE).count()
+        if playing > paid:
+            paying, estimated = playing, True
     return Money(
         entry_fee=declaration.entry_fee or ZERO,
         paying=paying,
         estimated=estimated,
+        marked=paid,
         charity_per_entry=declaration.charity_per_entry or ZERO,
         charity_name=declaration.charity_name,
         payout_percent=declaration.payout_percent if declaration.payout_percent is not None else HUNDRED,

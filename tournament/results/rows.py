@@ -18,6 +18,7 @@ from scoring.entries import Family
 
 from .models import Approval, GameEntry
 from .sheet import GameLine, RoundLine, SheetView
+from .text import contract_short
 
 
 class Cell(NamedTuple):
@@ -79,6 +80,17 @@ def covered(line: GameLine) -> bool:
     """Whether the game's approval covers the game entered, as the engine read it
     (``scoring.approvals.approval_covers``, through ``results.store.with_approval``)."""
     return bool(line.row and getattr(line.row.scored.entry, "approved", False))
+
+
+def approved_contract(line: GameLine) -> str:
+    """The approved contract as the game's row names it: "Herz-Tout" when the game entered is
+    the Tout approved (its suit is the entry's), else the approval's contract alone (the walk of
+    issue 28 saw "Solo Tout approved" under a Herz-Tout)."""
+    assert line.approval is not None
+    entry = line.entry
+    if entry is not None and entry.contract == line.approval.contract:
+        return contract_short(entry.contract, entry.suit)
+    return contract_short(line.approval.contract, "")
 
 
 def mismatch_text(line: GameLine) -> str:
@@ -154,7 +166,7 @@ def sheet_rows(
             flags.append(("flag mismatch", mismatch_text(line)))
         elif line.approval is not None:
             approved = _("%(contract)s approved by %(who)s") % {
-                "contract": line.approval.get_contract_display(),
+                "contract": approved_contract(line),
                 "who": line.approval.approved_by_name,
             }
             flags.append(("flag ok", approved))

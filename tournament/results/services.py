@@ -22,6 +22,7 @@ from scoring.scoresheet import Sheet
 
 from ..draw.models import Seat
 from ..errors import ServiceError
+from ..names import person_name
 from ..problems import problem_messages
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
@@ -411,7 +412,7 @@ def approve(
         defaults={
             "contract": contract_value.value,
             "approved_by": user if getattr(user, "pk", None) else None,
-            "approved_by_name": user.get_username(),
+            "approved_by_name": person_name(user),
             "hand": hand or None,
             "hand_check": check,
         },
@@ -496,7 +497,7 @@ def fill_sheets(
                 number=number,
                 contract=contract,
                 approved_by=user if getattr(user, "pk", None) else None,
-                approved_by_name=approved_by_name or user.get_username(),
+                approved_by_name=approved_by_name or person_name(user),
             )
             for number, contract in approvals.items()
         ]

@@ -14,13 +14,14 @@ from django.utils.translation import gettext as _
 from scoring import Contract
 
 from ..errors import ServiceError
+from ..names import person_name
 from ..results import services as sheet_service
 from ..results.models import Approval, GameEntry, Scoresheet, new_table_code
 from ..results.store import locked_sheet
 from ..tournaments.audit import record, record_sheet
 from ..tournaments.permissions import Perm, require
 from .models import ApprovalCall
-from .phone_state import needless_call
+from .phone_state import call_note
 from .table import close_calls
 
 OVERDUE = timedelta(minutes=3)  # a call unanswered this long is shown as overdue
@@ -100,7 +101,7 @@ def answer_call(user, call: ApprovalCall, approve: bool, reason: str = "") -> An
         )
     call.answered = timezone.now()
     call.answered_by = user if getattr(user, "pk", None) else None
-    call.answered_by_name = user.get_username()
+    call.answered_by_name = person_name(user)
     call.save(update_fields=["status", "reason", "answered", "answered_by", "answered_by_name"])
     return Answered(call, approval=approval, withdrawn=withdrawn, effects=effects)
 
@@ -134,7 +135,7 @@ def calls_context(tournament, match: str | None = None) -> dict:
                 call,
                 now - call.created > OVERDUE,
                 seats.get(call.pk),
-                needless_call(Contract(call.contract), call.number, rules, call.scoresheet.size),
+                call_note(Contract(call.contract), call.number, rules, call.scoresheet.size),
                 seats[call.pk].participant.player_name(call.scoresheet.match.number, call.number)
                 if seats.get(call.pk)
                 else "",

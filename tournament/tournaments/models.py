@@ -313,6 +313,7 @@ ACTIONS: dict[str, Action] = {
     # Issue 28: the redraw of a match with results, asked by the organiser, answered by the supervisor.
     "draw.redraw_ask": Action(_("redraw over results asked for"), standings=False),
     "draw.redraw_decline": Action(_("redraw over results declined"), standings=False),
+    "draw.redraw_withdraw": Action(_("redraw request withdrawn"), standings=False),
     "lots.draw": Action(_("lots drawn"), standings=True),
     "prizes.declare": Action(_("prize list declared"), standings=False),
     "team.create": Action(_("team created"), standings=True),

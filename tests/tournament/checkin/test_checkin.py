@@ -200,15 +200,18 @@ def test_the_door_counter_has_one_dot_between_its_parts(client, door, organiser)
         text = page.split('<p class="door-counts">', 1)[1].split("</p>", 1)[0]
         return " ".join(re.sub(r"<[^>]+>", " ", text).split())
 
-    assert counter() == "0 von 10 eingecheckt · 10 fehlen · Startgeld bezahlt: 0"
+    assert counter() == "0 von 10 eingecheckt · 10 noch nicht da · Startgeld bezahlt: 0"
     here(door, 1, 2, 3, 4)
     services.mark_no_show(COMMAND_LINE, door.participants.get(number=10))
     assert counter() == (
-        "4 von 10 eingecheckt · 5 fehlen · 1 nicht erschienen · Die Auslosung bildet 1 Vierertisch."
+        "4 von 10 eingecheckt · 5 noch nicht da · 1 nicht erschienen · Die Auslosung bildet 1 Vierertisch."
         " · Startgeld bezahlt: 0"
     )
     here(door, 5, 6)
     assert counter() == (
-        "6 von 10 eingecheckt · 3 fehlen · 1 nicht erschienen · noch 2 Spieler für volle Tische nötig"
+        "6 von 10 eingecheckt · 3 noch nicht da · 1 nicht erschienen · noch 2 Spieler für volle Tische nötig"
         " · Startgeld bezahlt: 0"
     )
+    here(door, 7, 8)
+    # one still expected reads as German for one (the walk of issue 28 saw "1 fehlen")
+    assert counter().startswith("8 von 10 eingecheckt · 1 noch nicht da · 1 nicht erschienen · ")

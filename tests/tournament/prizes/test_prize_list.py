@@ -90,6 +90,12 @@ def test_before_the_start_the_page_previews_the_prizes_for_todays_participants(
     assert [(p.place, p.amount) for p in prizes.places] == [(1, 64), (2, 48), (3, 32), (4, 16)]
     text = page.content.decode()
     assert "64 €" in text and "16 €" in text and 'name="lines-0-places"' in text
+    assert "bisher 0 als bezahlt vermerkt" in text
+    # marking the first fees at the door keeps the estimate (it dropped to one player's 10 €)
+    tournament.participants.filter(number__in=[1, 2]).update(fee_paid=True)
+    prizes = client.get(reverse("organiser:prizes", args=[tournament.slug])).context["prizes"]
+    assert prizes.money.estimated and prizes.money.paying == 16 and prizes.money.marked == 2
+    assert prizes.places[0].amount == 64
 
 
 def test_the_live_preview_reckons_the_unsaved_form(tournament, organiser, add_players, client):
