@@ -57,7 +57,7 @@ def test_awards_list_ties_together_and_ask_for_their_minimums():
     # Carl has the fewest points per game but only one attendance: Anna and Bert share -1.00.
     assert [w.name for w in given["pechvogel"].winners] == ["Anna", "Bert"]
     assert given["rating"].winners == [a, b]  # equal ratings, both from 5 matches on; Carl not
-    assert "from 2 tournaments on" in given["pechvogel"].rule
+    assert "ab 2 Turnieren" in given["pechvogel"].rule  # German first
     assert give(["placing"], [c], 2, 5)[0].winners == []  # nobody qualifies yet
 
 
