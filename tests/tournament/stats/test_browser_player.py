@@ -23,7 +23,10 @@ def test_the_players_page_with_its_chart_fits_a_phone(phone, sheets):
     width = phone.driver.execute_script("return window.innerWidth")
     for chart in charts:
         assert 200 < chart.rect["width"] <= width and chart.rect["height"] > 50
-        assert len(chart.find_elements(By.CSS_SELECTOR, "circle")) == 3  # one dot per evening
+        dots = chart.find_elements(By.CSS_SELECTOR, "circle")
+        assert len(dots) == 3  # one dot per evening, drawn inside the chart (numbers not localised)
+        assert all(chart.rect["x"] < d.rect["x"] < chart.rect["x"] + chart.rect["width"] for d in dots)
+        assert len({round(d.rect["x"]) for d in dots}) == 3
     assert phone.driver.execute_script("return document.documentElement.scrollWidth") <= width
     text = phone.find("main").text
     assert "Turniere" in text and "Wertung" in text and "Platzierung" in text
