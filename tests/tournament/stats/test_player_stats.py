@@ -95,7 +95,9 @@ def _counted_games(tournament):
 @settings(max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
 @given(players=st.sampled_from([8, 9, 10, 13]), seed=st.integers(0, 10_000))
 def test_the_sums_over_all_players_are_the_sums_over_all_games(make_tournament, players, seed):
-    tournament = make_tournament(f"prop-{next(EXAMPLES)}", rule_overrides={"matches": 2, "games_per_match": 8})
+    tournament = make_tournament(
+        f"prop-{next(EXAMPLES)}", rule_overrides={"matches": 2, "games_per_match": 8}
+    )
     Participant.objects.bulk_create(
         Participant(tournament=tournament, number=n, name=f"Spieler {n}") for n in range(1, players + 1)
     )
@@ -131,7 +133,9 @@ def test_player_stats_writes_the_columns_best_first(sheets):
     assert any(r["rating"].startswith("-") for r in rows) and not any("'" in r["rating"] for r in rows)
     liable = next(r for r in rows if r["number"] == str(five[1]))
     assert (liable["points"], liable["points_per_game"]) == ("-9", "-2.25")
-    assert float(first["rating"]) == pytest.approx(float(first["rating_mu"]) - 3 * float(first["rating_sigma"]))
+    assert float(first["rating"]) == pytest.approx(
+        float(first["rating_mu"]) - 3 * float(first["rating_sigma"])
+    )
     out = io.StringIO()
     call_command("player_stats", tournament.slug, format="json", stdout=out)
     records = json.loads(out.getvalue())

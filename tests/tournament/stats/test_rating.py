@@ -4,7 +4,6 @@ left out; over a season the register's persons carry their rating."""
 
 import datetime
 import io
-import json
 import re
 import subprocess
 import sys
@@ -60,7 +59,9 @@ def test_the_readme_recipe_gives_the_ratings_of_player_stats(played, tmp_path):
     assert from_recipe == command_ratings(played.slug)
     found = {s.number: s for s in tournament_stats(played)}
     assert found[1].rated_matches == 1 and found[1].matches == 2
-    mates = Seat.objects.filter(match__number=2, table__seats__participant__number=1, match__tournament=played)
+    mates = Seat.objects.filter(
+        match__number=2, table__seats__participant__number=1, match__tournament=played
+    )
     for number in mates.values_list("participant__number", flat=True):
         assert found[number].rated_matches == 1
     assert sum(s.rated_matches for s in found.values()) == 12 * 2 - 4

@@ -67,7 +67,9 @@ def test_the_season_page_shows_only_who_agreed_and_managers_see_all(season, clie
     page = client.get(url).content.decode()
     assert all(f"Person {n}<" in page for n in range(1, 5))
     assert not any(f"Person {n}<" in page for n in range(5, 10))
-    assert "5 Spieler der Saison werden nicht gezeigt" in page or "5 players of the season are not shown" in page
+    assert (
+        "5 Spieler der Saison werden nicht gezeigt" in page or "5 players of the season are not shown" in page
+    )
     assert "from 2 matches on" in page or "ab 2 Durchgängen" in page
     client.force_login(manager)
     page = client.get(url).content.decode()
