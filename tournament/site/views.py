@@ -19,6 +19,7 @@ from ..standings import standings
 from ..stats.players import tournament_stats
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole
+from ..tournaments.permissions import Perm, has_perm
 from ..tournaments.prize_places import prize_places
 
 
@@ -158,6 +159,11 @@ class DashboardView(TournamentMixin, TemplateView):
         return context
 
 
+def _stats_of(participant: Participant):
+    found = tournament_stats(participant.tournament)
+    return next((s for s in found if s.number == participant.number), None)
+
+
 class ParticipantView(PublicMixin, TemplateView):
     """A participant's day: table and seat in every match, each game with his points, his
     running total and his rank."""
@@ -205,6 +211,8 @@ class ParticipantView(PublicMixin, TemplateView):
                     "void": view.void,
                 }
             )
+        agreed = participant.person_id is not None and participant.person.public_stats
+        staff = has_perm(self.request.user, self.tournament, Perm.VIEW_STAFF_PAGES)
         context.update(
             participant=participant,
             row=overall.row(participant.number),
@@ -214,10 +222,9 @@ class ParticipantView(PublicMixin, TemplateView):
             drawn=bool(matches) or self.tournament.matches.filter(tables__isnull=False).exists(),
             matches=matches,
             metrics=standings.METRICS,
-            # issue 30: his numbers in the tournament, and his page over the register if he agreed
-            stats=next(
-                (s for s in tournament_stats(self.tournament) if s.number == participant.number), None
-            ),
-            player_page=participant.person_id is not None and participant.person.public_stats,
+            # issue 30: his numbers in the tournament and his page over the register, only if he
+            # agreed to public statistics (the register's checkbox); the tournament's staff see them
+            stats=_stats_of(participant) if agreed or staff else None,
+            player_page=agreed,
         )
         return context

@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tournament.models import LogEntry, Person, Series
+from tournament.models import LogEntry, Person, Series, StaffRole, Tournament
 from tournament.series import exports
 from tournament.series import season as series_season
 from tournament.series.services import set_consent, update_series
@@ -137,3 +137,23 @@ def test_unknown_awards_are_refused_with_a_message(season, manager):
     series, _persons = season
     with pytest.raises(Exception, match="Unknown awards|Unbekannte"):
         update_series(manager, series, awards=["glueckspilz"])
+
+
+def test_the_participants_page_shows_his_numbers_only_with_his_consent(season, client, make_user):
+    _series, persons = season
+    tournament = Tournament.objects.get(slug="erstes")
+    agreed = tournament.participants.get(person=persons[1])
+    private = tournament.participants.get(person=persons[7])
+
+    def page(participant):
+        return client.get(reverse("public:participant", args=[tournament.slug, participant.number])).content.decode()
+
+    shown = page(agreed)
+    assert "Punkte je Spiel" in shown and reverse("series:player", args=[persons[1].pk]) in shown
+    hidden = page(private)
+    assert "Punkte je Spiel" not in hidden and reverse("series:player", args=[persons[7].pk]) not in hidden
+    assert "Rang" in hidden  # in the standings as before
+    organiser = make_user("ausrichter")
+    StaffRole.objects.create(tournament=tournament, user=organiser, role=StaffRole.Role.ORGANISER)
+    client.force_login(organiser)
+    assert "Punkte je Spiel" in page(private)
