@@ -146,7 +146,9 @@ def test_the_participants_page_shows_his_numbers_only_with_his_consent(season, c
     private = tournament.participants.get(person=persons[7])
 
     def page(participant):
-        return client.get(reverse("public:participant", args=[tournament.slug, participant.number])).content.decode()
+        return client.get(
+            reverse("public:participant", args=[tournament.slug, participant.number])
+        ).content.decode()
 
     shown = page(agreed)
     assert "Punkte je Spiel" in shown and reverse("series:player", args=[persons[1].pk]) in shown
