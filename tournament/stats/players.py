@@ -12,6 +12,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from ..standings import standings
 from ..tournaments.models import Tournament
@@ -62,6 +63,13 @@ class PlayerStats:
     rating: Rating = Rating(25.0, 25 / 3)
     rated_matches: int = 0  # the tables and matches the rating was updated by
 
+    def settle(self) -> PlayerStats:
+        """Computed once with the numbers (and kept with them in the cache): the page reads
+        them for every row."""
+        for name in ("points_per_game_decimal", "best", "average_percent"):
+            getattr(self, name)
+        return self
+
     def add(self, sitting: Sitting) -> None:
         if sitting.games:
             self.matches += 1
@@ -70,11 +78,11 @@ class PlayerStats:
         for name in TALLIES:
             setattr(self, name, getattr(self, name) + getattr(sitting, name))
 
-    @property
+    @cached_property
     def points_per_game(self) -> Fraction | None:
         return Fraction(self.points, self.games) if self.games else None
 
-    @property
+    @cached_property
     def points_per_game_decimal(self) -> Decimal | None:
         """Two decimals, rounded half up as people round: 1.25."""
         ppg = self.points_per_game
@@ -91,18 +99,18 @@ class PlayerStats:
         """The Solos won in whole per cent of those played."""
         return round(100 * self.solo_won / self.solo_played) if self.solo_played else None
 
-    @property
+    @cached_property
     def best(self) -> Placing | None:
         return min(self.placings, key=lambda p: (p.share, p.rank), default=None)
 
-    @property
+    @cached_property
     def average_share(self) -> Fraction | None:
         """The average of his ranks as shares of their fields."""
         if not self.placings:
             return None
         return sum((p.share for p in self.placings), Fraction(0)) / len(self.placings)
 
-    @property
+    @cached_property
     def average_percent(self) -> Decimal | None:
         share = self.average_share
         return None if share is None else decimal_of(share * 100, 1)
@@ -156,7 +164,7 @@ def _tournament_stats(tournament: Tournament, rows) -> list[PlayerStats]:
             stats.placings.append(
                 Placing(tournament.pk, tournament.slug, tournament.name, tournament.date, row.rank, len(rows))
             )
-    return list(by_number.values())
+    return [stats.settle() for stats in by_number.values()]
 
 
 def guest(sitting: Sitting) -> Hashable:
@@ -209,6 +217,7 @@ def person_stats(
     for person, stats in players.items():
         stats.rating = ratings.of(person)
         stats.rated_matches = ratings.matches[person]
+        stats.settle()
     return players
 
 
