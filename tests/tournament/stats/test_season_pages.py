@@ -2,7 +2,9 @@
 pages show only persons who agreed; the series' and the register's managers see everyone."""
 
 import datetime
+import io
 
+import openpyxl
 import pytest
 from django.contrib.auth.models import Permission
 from django.urls import reverse
@@ -159,3 +161,16 @@ def test_the_participants_page_shows_his_numbers_only_with_his_consent(season, c
     StaffRole.objects.create(tournament=tournament, user=organiser, role=StaffRole.Role.ORGANISER)
     client.force_login(organiser)
     assert "Punkte je Spiel" in page(private)
+
+
+def test_the_awards_are_in_the_series_pdf_and_workbook_with_every_winner(season, client, manager):
+    series, persons = season
+    _name, _mime, content = exports.render_xlsx(series)
+    book = openpyxl.load_workbook(io.BytesIO(content), read_only=True)
+    rows = list(book["Preise"].iter_rows(values_only=True))
+    assert rows[0] == ("Preis", "Regel", "Wert", "Gewinner")
+    attendances = next(r for r in rows if r[0] == "Die meisten Turniere")
+    assert attendances[2] == "2" and all(f"Person {n}" in attendances[3] for n in range(1, 10))
+    client.force_login(manager)
+    page = client.get(reverse("series:document", args=[series.slug, "html"])).content.decode()
+    assert "Pechvogel" in page and "Person 9" in page
