@@ -19,7 +19,7 @@ from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.models import ApprovalCall, OrganisationMember, StaffRole, Team
 from tournament.results import signing
-from tournament.series.models import Series
+from tournament.series.models import Person, Series
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -121,6 +121,11 @@ EXPECTED = {
     "series:manage": (("cup",), ORGANISER, ORGANISER),
     "series:document": (("cup", "html"), ORGANISER, ORGANISER_GET_ONLY),
     "series:xlsx": (("cup",), ORGANISER, ORGANISER_GET_ONLY),
+    # issue 30: the season page and a consenting player's page for everyone; the consent the
+    # register's managers'
+    "series:stats": (("cup",), PUBLIC, NO_POST),
+    "series:player": (("person",), PUBLIC, NO_POST),
+    "series:consent": (("person",), ORGANISER_GET_ONLY, "302 403 403 302 403"),
     "set_language": ((), "302 302 302 302 302", "302 302 302 302 302"),
     "login": ((), PUBLIC, PUBLIC),
     "logout": ((), NO_POST, "302 302 302 302 302"),
@@ -149,6 +154,7 @@ CLUB_B = {
     "organiser:import_document": ("200", "200"),
     "series:create": ("200", "200"),
     "series:register": ("200", "405"),
+    "series:consent": ("405", "403"),  # a register's page, but not his register's person
 }
 
 
@@ -190,6 +196,9 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of, c
     team = Team.objects.create(tournament=played, name="Moosach")
     return {
         "team": team.pk,
+        "person": Person.objects.create(
+            name="Huber, Sepp", public_stats=True, organisation=played.organisation
+        ).pk,
         "job": job.pk,
         "call": call.pk,
         "code": sheet.code,
@@ -214,6 +223,7 @@ def test_every_address_answers_every_role_as_expected(played, users, client):
                 "code": users["code"],
                 "team": users["team"],
                 "org": played.organisation.slug,
+                "person": users["person"],
             }.get(a, a)
             for a in arguments
         ]

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..participants.models import Participant
+from ..stats.awards import CHOICES
 from ..tournaments.models import Tournament
 from ..tournaments.organisations import Organisation
 from .models import Person, Series
@@ -13,6 +14,10 @@ from .services import SERIES_FIELDS
 
 
 class SeriesForm(forms.ModelForm):
+    awards = forms.MultipleChoiceField(
+        label=_("awards"), choices=CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
     class Meta:
         model = Series
         fields = list(SERIES_FIELDS)  # what the service stores
@@ -20,10 +25,20 @@ class SeriesForm(forms.ModelForm):
     def __init__(self, *args, organisations=None, **kwargs):
         """``organisations``: those a new series may belong to; a choice only when several."""
         super().__init__(*args, **kwargs)
+        for name in ("award_attendances", "rating_matches"):  # left empty: the default
+            self.fields[name].required = False
         if organisations is not None and organisations.count() > 1:
             self.fields["organisation"] = forms.ModelChoiceField(
                 label=_("organisation"), queryset=organisations, empty_label=None
             )
+
+    def clean_award_attendances(self):
+        found = self.cleaned_data.get("award_attendances")
+        return Series._meta.get_field("award_attendances").default if found is None else found
+
+    def clean_rating_matches(self):
+        found = self.cleaned_data.get("rating_matches")
+        return Series._meta.get_field("rating_matches").default if found is None else found
 
     def validate_unique(self):
         """The service checks the short name, with a better message."""
