@@ -120,6 +120,10 @@ EXPECTED = {
     "series:manage": (("cup",), ORGANISER, ORGANISER),
     "series:document": (("cup", "html"), ORGANISER, ORGANISER_GET_ONLY),
     "series:xlsx": (("cup",), ORGANISER, ORGANISER_GET_ONLY),
+    # The handbook (issue 31): for everyone, the table card as HTML and PDF.
+    "handbook:index": ((), PUBLIC, NO_POST),
+    "handbook:part": (("spieler",), PUBLIC, NO_POST),
+    "handbook:card": (("html",), PUBLIC, NO_POST),
     "set_language": ((), "302 302 302 302 302", "302 302 302 302 302"),
     "login": ((), PUBLIC, PUBLIC),
     "logout": ((), NO_POST, "302 302 302 302 302"),

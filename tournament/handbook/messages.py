@@ -31,7 +31,9 @@ def _gaps(text: str) -> str:
 
 def rules_messages() -> list[Listed]:
     """The rules engine's messages (``scoring.problems.Code``), in the engine's order."""
-    return [Listed(f"code-{code.value}", _gaps(str(MESSAGES[code])), advice) for code, advice in SCORING.items()]
+    return [
+        Listed(f"code-{code.value}", _gaps(str(MESSAGES[code])), advice) for code, advice in SCORING.items()
+    ]
 
 
 def service_messages() -> list[Listed]:
@@ -40,4 +42,4 @@ def service_messages() -> list[Listed]:
         Listed(f"service-{number}", _gaps(gettext(message)), advice)
         for number, (message, advice) in enumerate(SERVICES.items(), start=1)
     ]
-    return sorted(listed, key=lambda entry: entry.message.casefold())
+    return sorted(listed, key=lambda entry: entry.message.lstrip("…“„ :").casefold())
