@@ -24,6 +24,8 @@ UNITS = [
     "schafkopf-worker.service",
     "schafkopf-backup.service",
     "schafkopf-backup.timer",
+    "schafkopf-retention.service",
+    "schafkopf-retention.timer",
 ]
 SOCKET = "/run/schafkopf/gunicorn.sock"
 

@@ -19,7 +19,7 @@ from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.models import ApprovalCall, StaffRole, Team
 from tournament.results import signing
-from tournament.series.models import Series
+from tournament.series.models import Person, Series
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -63,6 +63,7 @@ EXPECTED = {
     "organiser:draw": (("slug",), "302 403 200 200 403", "302 403 403 302 403"),
     "organiser:redraw_ask": (("slug", 1), ORGANISER_GET_ONLY, "302 403 403 302 403"),
     "organiser:redraw_answer": (("slug", 1), "302 403 405 403 403", "302 403 302 403 403"),
+    "organiser:redraw_withdraw": (("slug", 1), ORGANISER_GET_ONLY, "302 403 403 302 403"),
     "organiser:checkin": (("slug",), STAFF, "302 403 403 400 403"),
     "organiser:checkin_one": (("slug", 1), STAFF, "302 403 403 400 403"),
     "organiser:confirmations": (("slug", "html"), STAFF, STAFF_GET_ONLY),
@@ -124,6 +125,11 @@ EXPECTED = {
     "handbook:index": ((), PUBLIC, NO_POST),
     "handbook:part": (("spieler",), PUBLIC, NO_POST),
     "handbook:card": (("html",), PUBLIC, NO_POST),
+    # issue 30: the season page and a consenting player's page for everyone; the consent the
+    # register's managers'
+    "series:stats": (("cup",), PUBLIC, NO_POST),
+    "series:player": (("person",), PUBLIC, NO_POST),
+    "series:consent": (("person",), ORGANISER_GET_ONLY, "302 403 403 302 403"),
     "set_language": ((), "302 302 302 302 302", "302 302 302 302 302"),
     "login": ((), PUBLIC, PUBLIC),
     "logout": ((), NO_POST, "302 302 302 302 302"),
@@ -172,6 +178,7 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
     team = Team.objects.create(tournament=played, name="Moosach")
     return {
         "team": team.pk,
+        "person": Person.objects.create(name="Huber, Sepp", public_stats=True).pk,
         "job": job.pk,
         "call": call.pk,
         "code": sheet.code,
@@ -194,6 +201,7 @@ def test_every_address_answers_every_role_as_expected(played, users, client):
                 "call": users["call"],
                 "code": users["code"],
                 "team": users["team"],
+                "person": users["person"],
             }.get(a, a)
             for a in arguments
         ]

@@ -9,10 +9,22 @@ from .exchange import exchange
 from .hall_standings import hall_standings
 from .pages import standings_pages
 from .pdf import filled_pdf, pdf
+from .stats import stats
 from .table_entry import table_entry
 
 # What ``manage.py bench PART`` measures alone; ``make bench`` measures them all.
-PARTS = ("draw", "exchange", "pdf", "filled-pdf", "excel", "pages", "entry", "hall-standings", "table-entry")
+PARTS = (
+    "draw",
+    "exchange",
+    "pdf",
+    "filled-pdf",
+    "excel",
+    "pages",
+    "entry",
+    "hall-standings",
+    "table-entry",
+    "stats",
+)
 HALL_CLIENTS, HALL_SECONDS = 200, 30
 TABLE_TABLES, TABLE_SECONDS = 500, 60
 
@@ -22,7 +34,7 @@ def measure(wanted: set[str], runs: int, tables: int, readers: int | None, secon
     rows: list = []
     if "draw" in wanted:
         rows += draws(runs)
-    if wanted - {"draw", "table-entry"}:
+    if wanted - {"draw", "table-entry", "stats"}:
         slugs = generated(rows)
         large = Tournament.objects.get(slug=slugs[2000])
         if "exchange" in wanted:
@@ -39,6 +51,8 @@ def measure(wanted: set[str], runs: int, tables: int, readers: int | None, secon
             rows.append(game_entry(large))
         if "hall-standings" in wanted:
             rows.append(hall_standings(large.slug, HALL_CLIENTS, HALL_SECONDS))
+    if "stats" in wanted:
+        rows += stats(runs)
     if "table-entry" in wanted:
         rows += table_entry(tables, tables * 4 if readers is None else readers, seconds, warm)
     return rows

@@ -3,7 +3,8 @@ match with results to be drawn again; the supervisor, who alone may discard resu
 which carries the redraw out, or declines. Nobody changes his roles on the day.
 
 The request is an entry of the history (``draw.redraw_ask``): it is open until the match is
-drawn again (``draw.match``, ``draw.all``) or the supervisor declines (``draw.redraw_decline``)."""
+drawn again (``draw.match``, ``draw.all``), the supervisor declines (``draw.redraw_decline``) or
+the organiser withdraws it (``draw.redraw_withdraw``)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,8 @@ from .services import locked, redraw_one, refuse_documents
 
 ASK = "draw.redraw_ask"
 DECLINE = "draw.redraw_decline"
-_CLOSING = ("draw.match", "draw.all", DECLINE)
+WITHDRAW = "draw.redraw_withdraw"
+_CLOSING = ("draw.match", "draw.all", DECLINE, WITHDRAW)
 
 
 def requests(tournament: Tournament) -> tuple[dict[int, LogEntry], dict[int, LogEntry]]:
@@ -85,6 +87,19 @@ def ask(user, tournament: Tournament, number: int, seed: str = "") -> LogEntry:
     return record(
         tournament, user, "draw.redraw_ask", match=number, seed=(seed or "").strip(), results=results
     )
+
+
+@transaction.atomic
+def withdraw(user, tournament: Tournament, number: int) -> LogEntry:
+    """The organiser takes back his request before the supervisor answers it (asked for the
+    wrong match, or the table's problem was solved otherwise); the results stay."""
+    require(user, tournament, Perm.DRAW)
+    match = _match(tournament, number)
+    tournament = locked(tournament, [match])  # not while the supervisor confirms it
+    request = open_requests(tournament).get(number)
+    if request is None:
+        raise ServiceError(_("Nobody asks for a redraw of match %(match)s (any more).") % {"match": number})
+    return record(tournament, user, "draw.redraw_withdraw", match=number, asked_by=request.user_name)
 
 
 @transaction.atomic

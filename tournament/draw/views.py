@@ -143,6 +143,26 @@ class RedrawAskView(TournamentMixin, View):
         return redirect("organiser:draw", self.tournament.slug)
 
 
+class RedrawWithdrawView(TournamentMixin, View):
+    """The organiser takes back his request for a redraw before the supervisor answers."""
+
+    permission = Perm.DRAW
+    http_method_names = ["post"]
+
+    def post(self, request, slug, match):
+        try:
+            redraw.withdraw(request.user, self.tournament, match)
+        except ServiceError as error:
+            self.refuse(error)
+        else:
+            messages.success(
+                request,
+                _("The request to draw match %(match)s again is withdrawn; its results stay.")
+                % {"match": match},
+            )
+        return redirect("organiser:draw", self.tournament.slug)
+
+
 class RedrawAnswerView(TournamentMixin, View):
     """The supervisor confirms discarding the results, which draws the match again, or declines.
     Confirming takes the ticked box as well as the button: a second step (issue 28)."""

@@ -48,6 +48,15 @@ def needless_call(contract: Contract, number: int, rules: RuleProfile, size: int
     return ""
 
 
+def call_note(contract: Contract, number: int, rules: RuleProfile, size: int) -> tuple[str, bool]:
+    """The supervisor's queue's note on a waiting call: (why it cannot count or needs no
+    approval, whether it cannot count). A Sie in game 1 is a problem (RULINGS 5); a Tout there
+    only needs no approval (RULINGS 6), which the queue says as a note, not as an alarm."""
+    text = needless_call(contract, number, rules, size)
+    refused = bool(text) and approval_need(contract, number, 0, rules, size)[0] is Need.REFUSED
+    return text, refused
+
+
 def point_values(rules: RuleProfile, size: int) -> dict:
     """The points of each kind of game the phone can enter, in game 1 (``first``, where a Tout or
     a Schwarz is a plain Solo, RULINGS 6) and later (``later``), as the engine scores it: keyed

@@ -21,7 +21,7 @@ from ..results.store import locked_sheet
 from ..tournaments.audit import record, record_sheet
 from ..tournaments.permissions import Perm, require
 from .models import ApprovalCall
-from .phone_state import needless_call
+from .phone_state import call_note
 from .table import close_calls
 
 OVERDUE = timedelta(minutes=3)  # a call unanswered this long is shown as overdue
@@ -135,7 +135,7 @@ def calls_context(tournament, match: str | None = None) -> dict:
                 call,
                 now - call.created > OVERDUE,
                 seats.get(call.pk),
-                needless_call(Contract(call.contract), call.number, rules, call.scoresheet.size),
+                call_note(Contract(call.contract), call.number, rules, call.scoresheet.size),
                 seats[call.pk].participant.player_name(call.scoresheet.match.number, call.number)
                 if seats.get(call.pk)
                 else "",

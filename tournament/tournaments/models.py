@@ -313,6 +313,7 @@ ACTIONS: dict[str, Action] = {
     # Issue 28: the redraw of a match with results, asked by the organiser, answered by the supervisor.
     "draw.redraw_ask": Action(_("redraw over results asked for"), standings=False),
     "draw.redraw_decline": Action(_("redraw over results declined"), standings=False),
+    "draw.redraw_withdraw": Action(_("redraw request withdrawn"), standings=False),
     "lots.draw": Action(_("lots drawn"), standings=True),
     "prizes.declare": Action(_("prize list declared"), standings=False),
     "team.create": Action(_("team created"), standings=True),
@@ -341,6 +342,7 @@ ACTIONS: dict[str, Action] = {
         _("participants taken from the register or an earlier tournament"), standings=True
     ),
     "register.add": Action(_("participants added to the player register"), standings=False),
+    "register.consent": Action(_("consent to a public season page changed"), standings=False),
     "series.attach": Action(_("tournament added to a series"), standings=False),
     "series.detach": Action(_("tournament taken out of its series"), standings=False),
 }

@@ -31,7 +31,7 @@ class PrizePlaces:
     def source(self) -> str:
         if self.declared:
             return _("as the prize list declares them")
-        return _("as set on the edit page (no prize list declared)")
+        return _("as set on the edit page, no prize list declared")
 
 
 def from_setting(tournament: Tournament) -> PrizePlaces:

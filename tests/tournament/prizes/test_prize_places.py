@@ -40,6 +40,12 @@ def test_without_a_prize_list_the_setting_counts(played):
     assert "keine Preisliste" in places.source
 
 
+def test_the_dashboard_line_has_no_brackets_in_brackets(played, organiser, client):
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:dashboard", args=[played.slug])).content.decode()
+    assert "(Plätze 1–3, laut „Turnier bearbeiten“, keine Preisliste erklärt)" in page
+
+
 def test_the_declared_places_count_over_the_setting(played, organiser):
     declare(organiser, played, EIGHT_MIDDLE_LAST)
     places = prize_places(played)  # twelve ranked: the middle is 6, the last 12
