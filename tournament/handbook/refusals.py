@@ -147,6 +147,7 @@ SERVICES = {
     "“%(slug)s” is an address of the site itself: choose another short name.": TYPO,
     "Another series has the short name “%(slug)s”.": TYPO,
     "Say how many of the best results count.": TYPO,
+    "Unknown awards: %(keys)s.": RELOAD,
     "Participants are taken from another tournament.": RELOAD,
     "There is no tie to decide by lot.": NOTHING_TO_DO,
     "Table %(table)s, game %(game)s: this call was already answered (%(status)s).": NOTHING_TO_DO,

@@ -37,6 +37,7 @@ ORGANISER = {
     "organiser:substitute": "turnierleitung#ersatzspieler",
     "organiser:draw": "veranstalter#auslosung",
     "organiser:redraw_ask": "veranstalter#auslosung",
+    "organiser:redraw_withdraw": "veranstalter#auslosung",
     "organiser:redraw_answer": "turnierleitung#neuauslosung",
     "organiser:checkin": "veranstalter#einlass",
     "organiser:checkin_one": "veranstalter#einlass",
@@ -67,6 +68,7 @@ ORGANISER = {
     "series:manage": "veranstalter#saison",
     "series:document": "veranstalter#saison",
     "series:xlsx": "veranstalter#saison",
+    "series:consent": "veranstalter#saison",
 }
 
 REFEREE = {
@@ -94,6 +96,8 @@ PLAYERS = {
     "public:team_standings": "spieler#wertung",
     "public:projector": "veranstalter#beamer",
     "public:qr": "veranstalter#beamer",
+    "series:stats": "spieler#saison",
+    "series:player": "spieler#saison",
 }
 
 SETUP = {
