@@ -27,7 +27,7 @@ FIELDS = [
 ]
 
 
-def record(stats, format: str) -> dict:
+def stats_row(stats, format: str) -> dict:
     """CSV writes ``points_per_game`` with two decimals and the rating with six; JSON the same
     values as numbers."""
     number = float if format == "json" else Decimal  # a number, never escaped as text ("-1.5")
@@ -57,4 +57,4 @@ class Command(BaseCommand):
 
     def handle(self, slug, format="csv", **options):
         tournament = tournament_named(slug, self.stderr)
-        write_rows(self.stdout, [record(s, format) for s in tournament_stats(tournament)], FIELDS, format)
+        write_rows(self.stdout, [stats_row(s, format) for s in tournament_stats(tournament)], FIELDS, format)
