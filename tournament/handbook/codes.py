@@ -1,6 +1,6 @@
 """What to do about each message of the rules engine (``scoring.problems.Code``): the handbook's
 part "Meldungen" lists each code's message as the desk and the phone show it, with this advice
-and the rule. ``tests/tournament/handbook/test_messages.py`` fails for a code without its line."""
+and the rule. ``tests/tournament/handbook/test_handbook.py`` fails for a code without its line."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""The handbook's part "Meldungen": every message of the rules engine and of the services as the
-pages show it (in the active language, the changing parts as "…"), with what to do."""
+"""The handbook's part "Meldungen": every message of the rules engine and of the services, and
+every mark of a sheet's rows, as the pages show them (in the active language, the changing parts
+as "…"), with what to do."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.utils.translation import gettext
 
 from ..problems import MESSAGES
 from .codes import SCORING, Advice
+from .marks import MARKS
 from .refusals import SERVICES
 
 _BRACED = re.compile(r"\{\w+\}")  # the engine's messages: {game}, {value}
@@ -43,3 +45,11 @@ def service_messages() -> list[Listed]:
         for number, (message, advice) in enumerate(SERVICES.items(), start=1)
     ]
     return sorted(listed, key=lambda entry: entry.message.lstrip("…“„ :").casefold())
+
+
+def mark_messages() -> list[Listed]:
+    """The marks of a sheet's rows and the sentences naming the other games a write changed."""
+    return [
+        Listed(f"mark-{number}", _gaps(gettext(message)), advice)
+        for number, (message, advice) in enumerate(MARKS.items(), start=1)
+    ]

@@ -1,6 +1,6 @@
 """What to do when a service refuses (``tournament.errors.ServiceError``): every refusal the desk,
 the door, the organiser's pages and the table phone can show, keyed by its English source text
-(the message id of the German catalogue). ``tests/tournament/handbook/test_messages.py`` reads
+(the message id of the German catalogue). ``tests/tournament/handbook/test_handbook.py`` reads
 every ``ServiceError(_("…"))`` and ``CodeRefused`` of the app and fails for one without its line here."""
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from ..documents.pdf import render_pdf
-from .messages import rules_messages, service_messages
+from .messages import mark_messages, rules_messages, service_messages
 from .sections import PARTS
 
 LANGUAGES = ("de", "en")
@@ -33,7 +33,7 @@ def part(request, part: str):
         raise Http404
     context = {"parts": PARTS, "part": part, "title": PARTS[part]}
     if part == "meldungen":
-        context.update(rules=rules_messages(), services=service_messages())
+        context.update(rules=rules_messages(), marks=mark_messages(), services=service_messages())
     return render(request, f"handbook/{language()}/{part}.html", context)
 
 

@@ -17,6 +17,7 @@ from scoring import Contract, Game, Result, Suit
 from scoring.problems import Code
 from tournament.handbook import messages, sections
 from tournament.handbook.codes import SCORING
+from tournament.handbook.marks import MARKS
 from tournament.handbook.refusals import SERVICES
 from tournament.problems import MESSAGES
 
@@ -134,8 +135,35 @@ def test_every_refusal_of_the_services_has_its_entry():
     assert sorted(set(SERVICES) - in_code) == [], "entries for refusals the code no longer raises"
 
 
+def texts_in(path: Path, functions: set[str]) -> set[str]:
+    """The translated literals inside the named functions of a module."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.FunctionDef) and node.name in functions:
+            for call in ast.walk(node):
+                if (
+                    isinstance(call, ast.Call)
+                    and getattr(call.func, "id", "") in {"_", "gettext", "gettext_lazy"}
+                    and isinstance(call.args[0], ast.Constant)
+                ):
+                    found.add(call.args[0].value)
+    return found
+
+
+def test_every_mark_of_a_sheet_has_its_entry():
+    """The marks of a game's row (struck and why, plain Solo in game 1, corrected) and the
+    sentences naming the other games a write changed: "why was this struck?" is answered."""
+    results = ROOT / "tournament" / "results"
+    marks = texts_in(results / "effects.py", {"effect_text"}) | texts_in(
+        results / "rows.py", {"struck_text", "mismatch_text", "sheet_rows"}
+    )
+    marks.discard("next game")  # the empty row of the next game, no mark
+    assert len(marks) >= 8
+    assert sorted(marks ^ set(MARKS)) == []
+
+
 def test_every_entry_says_what_to_do_in_german():
-    for advice in [*SCORING.values(), *SERVICES.values()]:
+    for advice in [*SCORING.values(), *SERVICES.values(), *MARKS.values()]:
         with translation.override("en"):
             english = str(advice.todo)
         with translation.override("de"):
@@ -159,7 +187,7 @@ def test_the_messages_part_lists_every_message_with_what_to_do(client):
     page = client.get(reverse("handbook:part", args=["meldungen"])).content.decode()
     for code in Code:
         assert f'id="code-{code.value}"' in page
-    assert page.count('class="message"') == len(Code) + len(SERVICES)
+    assert page.count('class="message"') == len(Code) + len(SERVICES) + len(MARKS)
     # the message as the desk shows it, the advice and the rule: "why was this struck?"
     assert "Ein Sie zählt nicht im ersten Spiel eines Durchgangs (2.9.1)." in page
     assert "Die Liste ist unterschrieben: einen Fehler berichtigt die Turnierleitung mit Grund" in page
