@@ -178,6 +178,13 @@ def test_every_part_is_shown_in_its_language(client, language):
         response = client.get(reverse("handbook:part", args=[part]))
         assert response.status_code == 200
         assert response.headers["Content-Language"] == language
+        ids = re.findall(r' id="([^"]+)"', response.content.decode())
+        assert len(ids) == len(set(ids)), f"an anchor twice in {part}"
+        for anchor in re.findall(r'href="#([^"]+)"', response.content.decode()):
+            assert anchor in ids, f"{part}: #{anchor} leads nowhere"
+        for other, anchor in re.findall(r'href="/hilfe/([\w-]+)/#([^"]+)"', response.content.decode()):
+            target = (TEMPLATES / language / f"{other}.html").read_text(encoding="utf-8")
+            assert f'id="{anchor}"' in target, f"{part}: /hilfe/{other}/#{anchor} leads nowhere"
     assert client.get(reverse("handbook:part", args=["nirgends"])).status_code == 404
 
 
