@@ -105,6 +105,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournament.handbook.context.help_link",  # "Hilfe" in the header (issue 31)
             ],
         },
     },

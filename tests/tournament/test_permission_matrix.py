@@ -121,6 +121,10 @@ EXPECTED = {
     "series:manage": (("cup",), ORGANISER, ORGANISER),
     "series:document": (("cup", "html"), ORGANISER, ORGANISER_GET_ONLY),
     "series:xlsx": (("cup",), ORGANISER, ORGANISER_GET_ONLY),
+    # The handbook (issue 31): for everyone, the table card as HTML and PDF.
+    "handbook:index": ((), PUBLIC, NO_POST),
+    "handbook:part": (("spieler",), PUBLIC, NO_POST),
+    "handbook:card": (("html",), PUBLIC, NO_POST),
     # issue 30: the season page and a consenting player's page for everyone; the consent the
     # register's managers'
     "series:stats": (("cup",), PUBLIC, NO_POST),
