@@ -27,7 +27,9 @@ class OrganisationForm(forms.Form):
         label=gettext_lazy("short name"),
         max_length=80,
         required=False,
-        help_text=gettext_lazy("Its address /verein/<short name>/; empty: made from the name."),
+        # No angle brackets: Django's form templates print a help text unescaped (|safe), so
+        # "<short name>" would be taken for a tag and vanish ("/verein//").
+        help_text=gettext_lazy("Its address: /verein/ and the short name; empty: made from the name."),
     )
     admin = forms.CharField(
         label=gettext_lazy("first administrator (user name)"),

@@ -239,3 +239,11 @@ def test_a_member_of_two_chooses_the_organisation_of_an_imported_document(client
     assert "einen Ihrer Vereine" in response.content.decode()
     client.post(url, {"action": "import", "organisation": "sk-bergfeld"})
     assert Tournament.objects.get(slug="kirchweih-2026").organisation == club_b.organisation
+
+
+def test_the_new_organisation_form_says_its_address_in_words(client, site_admin):
+    """A help text is printed unescaped by Django's form templates: "<short name>" was taken for a
+    tag and the page read "Seine Adresse /verein//" (walk, issue 29)."""
+    client.force_login(site_admin)
+    text = client.get(reverse("organisation:create"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
+    assert "Seine Adresse: /verein/ und der Kurzname" in text and "/verein//" not in text
