@@ -14,6 +14,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Organisation(models.Model):
@@ -87,7 +88,8 @@ class OrganisationRequest(models.Model):
 
     class Status(models.TextChoices):
         OPEN = "open", _("open")
-        APPROVED = "approved", _("approved")
+        # With its context: a plain "approved" is the late Solo's approval, "angemeldet" in German.
+        APPROVED = "approved", pgettext_lazy("organisation request", "approved")
         DECLINED = "declined", _("declined")
 
     user = models.ForeignKey(

@@ -93,8 +93,12 @@ def test_a_request_is_approved_or_declined_by_the_site_administrator(client, sit
         "organisation.approve",
         "organisation.decline",
     }
+    answered = client.get(reverse("organisation:requests")).content.decode()
+    # "genehmigt", not the late Solo's "angemeldet" that a plain "approved" is in German (walk)
+    assert "Wirtshaus Post (wirt): genehmigt" in answered and "angemeldet" not in answered
     client.force_login(asker)
-    assert "Wirtshaus Post" in client.get(reverse("organisation:request")).content.decode()
+    own = client.get(reverse("organisation:request")).content.decode()
+    assert "Wirtshaus Post: genehmigt" in own and "angemeldet" not in own
     with pytest.raises(ServiceError):
         services.request_organisation(asker, "", "")
 
