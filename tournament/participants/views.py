@@ -18,7 +18,7 @@ from ..documents.xlsx import XLSX_MIME, workbook_bytes
 from ..errors import ServiceError
 from ..names import name_search
 from ..tournaments.access import TournamentMixin
-from ..tournaments.permissions import Perm
+from ..tournaments.permissions import Perm, is_administrator
 from . import registration
 from . import services as participant_service
 from .forms import ParticipantForm, RegistrationUploadForm, StatusChoiceForm
@@ -72,6 +72,9 @@ class ParticipantListView(TournamentMixin, TemplateView):
             status=status,
             statuses=Participant.Status.choices,
             total=self.tournament.participants.count(),
+            # The register is the organisation's (issue 29): its administrators add to it, whatever
+            # Django's model permissions say (they grant nothing here since migration 0028).
+            keeps_register=is_administrator(self.request.user, self.tournament.organisation),
         )
         return context
 
