@@ -35,3 +35,31 @@ def test_an_expired_form_says_what_to_do(tournament, organiser):
     response = client.post(reverse("organiser:edit", args=[tournament.slug]), {"name": "x"})
     assert response.status_code == 403
     assert "Die Seite ist abgelaufen" in response.content.decode()
+
+
+def test_forbidden_says_whose_page_it_is(client, club_b, tournament, make_user, organiser):
+    """Walk (issue 29): a page of an organisation's administrators, or creating a tournament
+    without an organisation, was answered with the tournament roles' text."""
+    from tournament.models import Series
+
+    series = Series.objects.create(name="Cup A", slug="cup-a", organisation=tournament.organisation)
+    client.force_login(club_b.admin)
+    page = client.get(reverse("series:manage", args=[series.slug]))
+    assert page.status_code == 403
+    text = page.content.decode()
+    assert "Verwaltern eines Vereins" in text and "administrators of an organisation" in text
+    assert "Rolle in diesem Turnier" not in text
+    page = client.get(reverse("organisation:members", args=[tournament.organisation.slug]))
+    assert page.status_code == 403 and "Verwaltern eines Vereins" in page.content.decode()
+    nobody = make_user("niemand")
+    client.force_login(nobody)
+    for name in ("organiser:create", "organiser:import_document"):
+        page = client.get(reverse(name))
+        text = page.content.decode()
+        assert page.status_code == 403 and "Mitglieder eines Vereins" in text and "/verein/request/" in text
+    requests = client.get(reverse("organisation:requests")).content.decode()
+    assert "nur der Administrator dieser Seite" in requests
+    # a tournament's page keeps the roles' text
+    client.force_login(organiser)
+    page = client.get(reverse("organiser:edit", args=[club_b.tournament.slug]))
+    assert page.status_code == 403 and "Rolle in diesem Turnier" in page.content.decode()

@@ -67,7 +67,7 @@ class ImportView(PartialMixin, LoginRequiredMixin, FormView):
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournament(request.user):
-            raise PermissionDenied
+            raise PermissionDenied("organisation")  # 403.html: members of an organisation create
         return super().dispatch(request, *args, **kwargs)
 
     def stored(self) -> tuple[Path, dict] | None:

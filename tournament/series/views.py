@@ -127,7 +127,7 @@ class AddToRegisterView(TournamentMixin, View):
 
     def post(self, request, *args, **kwargs):
         if not can_manage_register(request.user, self.tournament.organisation):
-            raise PermissionDenied
+            raise PermissionDenied("register")  # 403.html names whose it is
         add_to_register(request, self.tournament)
         if request.POST.get("back") == "series":
             return redirect("organiser:tournament_series", self.tournament.slug)
@@ -237,7 +237,7 @@ class ManagerMixin(LoginRequiredMixin):
             )
             organisation = self.series.organisation
         if not self.check(request.user, organisation):
-            raise PermissionDenied
+            raise PermissionDenied("series")  # 403.html: the organisation's administrators
         return super().dispatch(request, *args, **kwargs)
 
 

@@ -63,7 +63,7 @@ class MemberForm(forms.Form):
 class SiteAdminMixin(LoginRequiredMixin):
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not request.user.is_superuser:
-            raise PermissionDenied
+            raise PermissionDenied("site administrator")  # 403.html says so
         return super().dispatch(request, *args, **kwargs)
 
 
@@ -174,7 +174,7 @@ class MembersView(LoginRequiredMixin, FormView):
             return self.handle_no_permission()
         self.organisation = get_object_or_404(Organisation, slug=kwargs["organisation"])
         if not is_administrator(request.user, self.organisation):
-            raise PermissionDenied
+            raise PermissionDenied("organisation administrator")  # 403.html says so
         return super().dispatch(request, *args, **kwargs)
 
     def get_context_data(self, **kwargs):

@@ -127,7 +127,7 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
 
     def dispatch(self, request, *args, **kwargs):
         if request.user.is_authenticated and not can_create_tournament(request.user):
-            raise PermissionDenied
+            raise PermissionDenied("organisation")  # 403.html: members of an organisation create
         return super().dispatch(request, *args, **kwargs)
 
     def get_form_kwargs(self):
