@@ -100,6 +100,8 @@ def test_award_winners_without_consent_are_not_named_publicly_but_in_the_documen
     assert "Person 9" in page  # in the standings, as before
     section = page[page.index('<section class="awards">') : page.index("</section>")]
     assert "Person 1<" in section and "Person 9" not in section
+    # apart by "; ": names are "Huber, Sepp", which commas would run together (walk)
+    assert "Person 1</a>; <a" in section and "; <span" in section
 
 
 def test_consent_is_a_checkbox_in_the_register_and_in_the_log(season, client, manager):
@@ -172,6 +174,7 @@ def test_the_awards_are_in_the_series_pdf_and_workbook_with_every_winner(season,
     client.force_login(manager)
     page = client.get(reverse("series:document", args=[series.slug, "html"])).content.decode()
     assert "Pechvogel" in page and "Person 9" in page
+    assert "Person 1; Person 2; Person 3" in page  # apart by "; " as in the workbook
 
 
 def test_another_organisations_administrator_sees_what_the_public_sees(season, client, club_b):
