@@ -29,7 +29,13 @@ class SeriesForm(forms.ModelForm):
             self.fields[name].required = False
         if organisations is not None and organisations.count() > 1:
             self.fields["organisation"] = forms.ModelChoiceField(
-                label=_("organisation"), queryset=organisations, empty_label=None
+                label=_("organisation"),
+                queryset=organisations,
+                # chosen, not the first of the list taken unnoticed (walk): nothing preselected
+                empty_label=_("(choose)"),
+                error_messages={
+                    "required": _("You belong to several organisations: choose the one this is for.")
+                },
             )
 
     def clean_award_attendances(self):

@@ -84,7 +84,13 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         if organisations is not None and not self.instance.pk and organisations.count() > 1:
             self.fields["organisation"] = forms.ModelChoiceField(
-                label=_("organisation"), queryset=organisations, empty_label=None
+                label=_("organisation"),
+                queryset=organisations,
+                # chosen, not the first of the list taken unnoticed (walk): nothing preselected
+                empty_label=_("(choose)"),
+                error_messages={
+                    "required": _("You belong to several organisations: choose the one this is for.")
+                },
             )
             self.order_fields(["organisation"])
         self.fields["retention_until"].required = False

@@ -5,8 +5,9 @@ the club's page, the other club's register out of his sight."""
 import pytest
 from django.urls import reverse
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
-from tournament.models import Organisation, Person
+from tournament.models import Organisation, OrganisationMember, Person, Tournament
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
@@ -45,3 +46,25 @@ def test_a_requested_club_is_approved_and_runs_its_own_tournament(desk, make_use
     desk.screenshot("organisation-page")
     desk.get(reverse("series:register") + "?q=Gustl")
     assert "Geheim Gustl" not in desk.find("main").text
+
+
+def test_a_member_of_two_clubs_chooses_where_his_tournament_goes(desk, organiser, club_b, tournament):
+    """Walk: the first club of the list was preselected, so a tournament went where its organiser
+    never chose. Now nothing is chosen for him, and without a choice the page says so."""
+    OrganisationMember.objects.get_or_create(organisation=tournament.organisation, user=organiser)
+    OrganisationMember.objects.create(organisation=club_b.organisation, user=organiser)
+    desk.login(organiser)
+    desk.get(reverse("organiser:create"))
+    choice = Select(desk.find("select[name=organisation]"))
+    assert choice.first_selected_option.text == "(bitte wählen)"
+    desk.find("input[name=name]").send_keys("Zweiter Abend")
+    desk.driver.execute_script("document.querySelector('input[name=date]').value = '2026-12-05'")
+    # the browser's own check let through, as an old browser would: the page answers
+    desk.driver.execute_script("document.querySelector('main form').noValidate = true")
+    desk.find("main form button[type=submit]").click()
+    desk.wait_text("main", "Sie gehören zu mehreren Vereinen")
+    assert not Tournament.objects.filter(name="Zweiter Abend").exists()
+    Select(desk.find("select[name=organisation]")).select_by_visible_text("SK Bergfeld")
+    desk.find("main form button[type=submit]").click()
+    desk.wait_for(lambda d: "/manage/zweiter-abend/" in d.current_url)
+    assert Tournament.objects.get(name="Zweiter Abend").organisation == club_b.organisation
