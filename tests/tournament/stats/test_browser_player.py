@@ -28,6 +28,9 @@ def test_the_players_page_with_its_chart_fits_a_phone(phone, sheets):
         assert all(chart.rect["x"] < d.rect["x"] < chart.rect["x"] + chart.rect["width"] for d in dots)
         assert len({round(d.rect["x"]) for d in dots}) == 3
     assert phone.driver.execute_script("return document.documentElement.scrollWidth") <= width
+    # nor does the list of his tournaments hide its last column behind a sideways scroll (walk)
+    table = phone.find(".table-container")
+    assert phone.driver.execute_script("return arguments[0].scrollWidth <= arguments[0].clientWidth", table)
     text = phone.find("main").text
     assert "Turniere" in text and "Wertung" in text and "Platzierung" in text
     phone.screenshot("player-phone")
