@@ -27,6 +27,9 @@ class SeriesForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         for name in ("award_attendances", "rating_matches"):  # left empty: the default
             self.fields[name].required = False
+        if not self.instance.pk:  # a new series' short name: made from its name when left empty
+            self.fields["slug"].required = False
+            self.fields["slug"].help_text = _("Empty: made from the name.")
         if organisations is not None and organisations.count() > 1:
             self.fields["organisation"] = forms.ModelChoiceField(
                 label=_("organisation"),

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import PermissionDenied
 from django.db import connection, transaction
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from ..errors import ServiceError
-from ..names import search_key
+from ..names import fold_umlauts, search_key
 from ..participants import registration
 from ..participants.models import Participant
 from ..stats.awards import AWARDS, BY_KEY
@@ -344,6 +345,14 @@ def _check_series(series: Series) -> None:
     series.awards = [award.key for award in AWARDS if award.key in series.awards]  # their order
 
 
+def _free_series_slug(name: str) -> str:
+    base = slugify(fold_umlauts(name))[:70] or "serie"
+    slug, counter = base, 2
+    while slug in RESERVED_SERIES_SLUGS or Series.objects.filter(slug=slug).exists():
+        slug, counter = f"{base}-{counter}", counter + 1
+    return slug
+
+
 @transaction.atomic
 def create_series(user, organisation: Organisation | None = None, **fields) -> Series:
     """A series of ``organisation`` (the one the user administers, when he has one only)."""
@@ -354,6 +363,8 @@ def create_series(user, organisation: Organisation | None = None, **fields) -> S
         organisation=organisation,
         created_by=user if getattr(user, "pk", None) else None,
     )
+    if not series.slug:  # made from the name, as a tournament's and an organisation's are
+        series.slug = _free_series_slug(series.name)
     _check_series(series)
     series.save()
     record_organisation(organisation, user, "series.create", name=series.name, slug=series.slug)

@@ -151,6 +151,26 @@ def test_a_manager_creates_a_series_and_attaches_a_tournament(client, manager, t
     )
 
 
+def test_a_new_series_without_a_short_name_takes_one_from_its_name(client, manager):
+    """Walk: a tournament's and an organisation's short name are made from the name when left
+    empty; a series' was required ("Dieses Feld ist zwingend erforderlich")."""
+    client.force_login(manager)
+    page = client.get(reverse("series:create")).content.decode()
+    assert "Leer: aus dem Namen gebildet." in page
+    fields = {"slug": "", "counting": "all", "min_attendances": 0}
+    for _ in range(2):
+        client.post(reverse("series:create"), {**fields, "name": "Dachauer Wirtshaus-Cup"})
+    assert sorted(Series.objects.values_list("slug", flat=True)) == [
+        "dachauer-wirtshaus-cup",
+        "dachauer-wirtshaus-cup-2",
+    ]
+    client.post(reverse("series:create"), {**fields, "name": "Players"})
+    assert Series.objects.filter(slug="players-2").exists()  # /series/players/ is the site's own
+    series = Series.objects.get(slug="dachauer-wirtshaus-cup")
+    page = client.post(reverse("series:manage", args=[series.slug]), {**fields, "name": "Cup"})
+    assert page.status_code == 200 and Series.objects.filter(slug="dachauer-wirtshaus-cup").exists()  # kept
+
+
 def test_the_organiser_puts_his_tournament_into_a_series(client, organiser, tournament, foreign_organiser):
     series = Series.objects.create(name="Cup", slug="cup")
     url = reverse("organiser:tournament_series", args=[tournament.slug])
