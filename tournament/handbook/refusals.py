@@ -11,9 +11,7 @@ from .codes import Advice
 
 RELOAD = Advice(_("Reload the page (pull it down on the phone) and do it again; nothing was saved."))
 NOTHING_TO_DO = Advice(_("Nothing to do: the page already shows what you wanted."))
-ASK_ADMIN = Advice(
-    _("Ask the site administrator, who creates users and gives the right to create tournaments.")
-)
+ASK_ADMIN = Advice(_("Ask the site administrator: he creates the users. Then enter the user name again."))
 TYPO = Advice(_("Correct what you typed and save again; nothing was saved."))
 NEXT_FREE = Advice(_("Check the game number: the field offers the next free game."))
 LOCKED = Advice(
