@@ -7,6 +7,7 @@ SQLite; ``make hall`` sets them for the hall's network."""
 
 import datetime
 import os
+import socket
 from pathlib import Path
 
 import dj_database_url
@@ -152,6 +153,9 @@ PREPARED_QUERIES = _flag("PREPARED_QUERIES", True)
 
 # Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# The name of this machine in a job worker's id (tournament/jobs/runner.py): the host name, or
+# MACHINE_NAME where two machines share one (containers cloned from one image).
+MACHINE_NAME = (os.environ.get("MACHINE_NAME") or socket.gethostname())[:40]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
