@@ -65,6 +65,9 @@ lint: install
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The performance targets on a throwaway SQLite file; PART names one part. PART=cluster (two app
+# servers, Caddy, Redis: issue 29.4) makes and drops a PostgreSQL database of its own (on the
+# server of a postgres DATABASE_URL, else CLUSTER_POSTGRES, else 127.0.0.1:5432).
 bench: install
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
 	  export DATABASE_URL="sqlite:///$$dir/bench.sqlite3" && \
