@@ -159,6 +159,7 @@ def cluster(database_url: str, folder: Path, app_processes: int = 2, workers: bo
                 "--workers", str(app_processes), "--threads", "1", "--worker-class", "gthread",
                 "--timeout", "120", "--keep-alive", str(UPSTREAM_KEEPALIVE),
                 "--access-logfile", str(logs / f"access-{name}.log"),
+                "--access-logformat", '%(s)s %(M)sms "%(r)s"',  # status, milliseconds, request
             ], own)  # fmt: skip
             if workers:
                 start(f"worker-{name}", [sys.executable, "manage.py", "run_jobs", "-v", "1"], own)

@@ -10,6 +10,7 @@ again in a fresh process on it, and drops it at the end."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import subprocess
@@ -69,7 +70,12 @@ def measure_cluster(tournaments: int, seconds: int) -> list[list[str]]:
         fields.append((tournament.slug, plans, TABLES * 4))
     setup = time.perf_counter() - started
     url = os.environ["DATABASE_URL"]
-    with tempfile.TemporaryDirectory() as folder, cluster(url, Path(folder), APP_PROCESSES) as made:
+    # The servers' logs (gunicorn's with each request's milliseconds) kept where CLUSTER_LOGS says.
+    kept = os.environ.get("CLUSTER_LOGS")
+    with (
+        contextlib.nullcontext(kept) if kept else tempfile.TemporaryDirectory() as folder,
+        cluster(url, Path(folder), APP_PROCESSES) as made,
+    ):
         speed_before = machine_speed()
         run = asyncio.run(table_phones(made.base, fields, seconds, CUP_WARM, CUP_PAUSE, CONNECTIONS))
         speed_after = machine_speed()
