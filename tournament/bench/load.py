@@ -45,6 +45,7 @@ class TableRun:
     poll_times: list[float] = dataclasses.field(default_factory=list)
     read_times: list[float] = dataclasses.field(default_factory=list)
     entries: int = 0  # games confirmed at the first send, sent in the measured seconds
+    offered: int = 0  # games first sent in the measured seconds, answered or not
     # (code, game) -> (notation, key): every game sent, and every game the server confirmed
     sent: dict[tuple[str, int], tuple[str, str]] = dataclasses.field(default_factory=dict)
     confirmed: dict[tuple[str, int], tuple[str, str]] = dataclasses.field(default_factory=dict)
@@ -67,12 +68,16 @@ async def table_phones(
     warm: float,
     pause: tuple[float, float] = ENTRY_PAUSE,
     connections: int = 0,
+    arrive: float = POLL_SECONDS,
+    first: tuple[float, float] | None = None,
 ) -> TableRun:
     """For each tournament of ``fields`` (slug, the plans of its tables, its players): one
     phone per table, a game every ``pause`` seconds, and the players on its standings, for
     ``warm`` seconds and then the measured ``seconds``; the games still queued at the end are
     sent again until the server answers them, as the phone would. ``connections``: at most
-    this many open at once (0: as many as the clients ask for)."""
+    this many open at once (0: as many as the clients ask for); the tables sit down over the
+    first ``arrive`` seconds, and send their first game ``first`` seconds later (by default
+    ``pause``)."""
     import aiohttp
 
     begin = time.monotonic()
@@ -113,6 +118,8 @@ async def table_phones(
             run.sent[place] = (item["data"]["notation"], item["key"])
             first = item["answer"] is None and not item["tries"]
             item["tries"] += 1
+            if first and run.measured(time.monotonic()):
+                run.offered += 1
             status, body, started, took = await ask(
                 "entry" if first else "resend",
                 "POST",
@@ -159,12 +166,13 @@ async def table_phones(
                 run.unsent += [(code, item) for item in queue]
 
         async def table(code: str, games: list[str], chance: random.Random, queue: list[dict]):
-            opened = begin + chance.uniform(0, POLL_SECONDS)  # the tables sit down over a while
+            opened = begin + chance.uniform(0, arrive)  # the tables sit down over a while
             await asyncio.sleep(opened - time.monotonic())
             status, page, _started, _took = await ask("page", "GET", f"/tisch/{code}/")
             found = re.search(rb'<script id="state" type="application/json">(.*?)</script>', page)
             etag = json.loads(found.group(1)).get("etag", "") if found else ""
-            number, next_game, next_tick = 1, opened + chance.uniform(*pause), opened + POLL_SECONDS
+            number, next_tick = 1, opened + POLL_SECONDS
+            next_game = opened + chance.uniform(*(first or pause))
             busy_until = opened
 
             async def flush():
