@@ -19,7 +19,7 @@ from tournament.jobs import runner
 from tournament.jobs.models import Job
 from tournament.models import ApprovalCall, StaffRole, Team
 from tournament.results import signing
-from tournament.series.models import Series
+from tournament.series.models import Person, Series
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
@@ -121,6 +121,11 @@ EXPECTED = {
     "series:manage": (("cup",), ORGANISER, ORGANISER),
     "series:document": (("cup", "html"), ORGANISER, ORGANISER_GET_ONLY),
     "series:xlsx": (("cup",), ORGANISER, ORGANISER_GET_ONLY),
+    # issue 30: the season page and a consenting player's page for everyone; the consent the
+    # register's managers'
+    "series:stats": (("cup",), PUBLIC, NO_POST),
+    "series:player": (("person",), PUBLIC, NO_POST),
+    "series:consent": (("person",), ORGANISER_GET_ONLY, "302 403 403 302 403"),
     "set_language": ((), "302 302 302 302 302", "302 302 302 302 302"),
     "login": ((), PUBLIC, PUBLIC),
     "logout": ((), NO_POST, "302 302 302 302 302"),
@@ -169,6 +174,7 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
     team = Team.objects.create(tournament=played, name="Moosach")
     return {
         "team": team.pk,
+        "person": Person.objects.create(name="Huber, Sepp", public_stats=True).pk,
         "job": job.pk,
         "call": call.pk,
         "code": sheet.code,
@@ -191,6 +197,7 @@ def test_every_address_answers_every_role_as_expected(played, users, client):
                 "call": users["call"],
                 "code": users["code"],
                 "team": users["team"],
+                "person": users["person"],
             }.get(a, a)
             for a in arguments
         ]

@@ -10,12 +10,24 @@ from .exchange import exchange
 from .hall_standings import hall_standings
 from .pages import standings_pages
 from .pdf import filled_pdf, pdf
+from .stats import stats
 from .table_entry import table_entry
 
 # What ``manage.py bench PART`` measures alone; ``make bench`` measures them all but those
 # measured only when named (``cluster``: minutes, and a PostgreSQL server).
-PARTS = ("draw", "exchange", "pdf", "filled-pdf", "excel", "pages", "entry", "hall-standings", "table-entry")
-PARTS += ("cluster",)
+PARTS = (
+    "draw",
+    "exchange",
+    "pdf",
+    "filled-pdf",
+    "excel",
+    "pages",
+    "entry",
+    "hall-standings",
+    "table-entry",
+    "stats",
+    "cluster",
+)
 ALL = tuple(part for part in PARTS if part != "cluster")
 HALL_CLIENTS, HALL_SECONDS = 200, 30
 TABLE_TABLES, TABLE_SECONDS = 500, 60
@@ -28,7 +40,7 @@ def measure(
     rows: list = []
     if "draw" in wanted:
         rows += draws(runs)
-    if wanted - {"draw", "table-entry", "cluster"}:
+    if wanted - {"draw", "table-entry", "stats", "cluster"}:
         slugs = generated(rows)
         large = Tournament.objects.get(slug=slugs[2000])
         if "exchange" in wanted:
@@ -45,6 +57,8 @@ def measure(
             rows.append(game_entry(large))
         if "hall-standings" in wanted:
             rows.append(hall_standings(large.slug, HALL_CLIENTS, HALL_SECONDS))
+    if "stats" in wanted:
+        rows += stats(runs)
     if "table-entry" in wanted:
         rows += table_entry(tables, tables * 4 if readers is None else readers, seconds, warm)
     if "cluster" in wanted:

@@ -99,7 +99,7 @@ def withdraw(user, tournament: Tournament, number: int) -> LogEntry:
     request = open_requests(tournament).get(number)
     if request is None:
         raise ServiceError(_("Nobody asks for a redraw of match %(match)s (any more).") % {"match": number})
-    return record(tournament, user, WITHDRAW, match=number, asked_by=request.user_name)
+    return record(tournament, user, "draw.redraw_withdraw", match=number, asked_by=request.user_name)
 
 
 @transaction.atomic

@@ -6,12 +6,32 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..documents.xlsx import XLSX_MIME, workbook_bytes
+from . import season as series_season
 from . import standings as series_standings
 from .models import Series
 
 
+def awards(series: Series) -> list:
+    """The declared awards with every winner named (the documents are the managers')."""
+    if not series.awards:
+        return []
+    return series_season.awards(series, series_season.of_series(series), everything=True)
+
+
 def context(series: Series) -> dict:
-    return {"series": series, "standings": series_standings.compute(series)}
+    return {"series": series, "standings": series_standings.compute(series), "awards": awards(series)}
+
+
+def _award_rows(shown) -> list[list]:
+    return [
+        [
+            str(item.given.award.label),
+            item.given.rule,
+            item.given.value,
+            "; ".join(winner.name for winner in item.winners) or _("nobody yet"),
+        ]
+        for item in shown
+    ]
 
 
 def _row(row) -> list:
@@ -58,6 +78,11 @@ def render_xlsx(series: Series) -> tuple[str, str, bytes]:
                 overview,
             ),
             (_("Rule"), [_("Rule")], [[line] for line in found.rule]),
+            *(
+                [(_("Awards"), [_("Award"), _("Rule"), _("Value"), _("Winners")], _award_rows(given))]
+                if (given := awards(series))
+                else []
+            ),
         ]
     )
     return f"{series.slug}-wertung.xlsx", XLSX_MIME, content

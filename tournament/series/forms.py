@@ -6,15 +6,33 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..participants.models import Participant
+from ..stats.awards import CHOICES
 from ..tournaments.models import Tournament
 from .models import Person, Series
 from .services import SERIES_FIELDS
 
 
 class SeriesForm(forms.ModelForm):
+    awards = forms.MultipleChoiceField(
+        label=_("awards"), choices=CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
     class Meta:
         model = Series
         fields = list(SERIES_FIELDS)  # what the service stores
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        for name in ("award_attendances", "rating_matches"):  # left empty: the default
+            self.fields[name].required = False
+
+    def clean_award_attendances(self):
+        found = self.cleaned_data.get("award_attendances")
+        return Series._meta.get_field("award_attendances").default if found is None else found
+
+    def clean_rating_matches(self):
+        found = self.cleaned_data.get("rating_matches")
+        return Series._meta.get_field("rating_matches").default if found is None else found
 
     def validate_unique(self):
         """The service checks the short name, with a better message."""

@@ -18,6 +18,13 @@ class Person(models.Model):
     name = models.CharField(_("name"), max_length=200)
     club = models.CharField(_("club"), max_length=200, blank=True)
     birth_date = models.DateField(_("date of birth"), null=True, blank=True)
+    # Issue 30: without it the public pages show him in a tournament's standings only, with no
+    # season page or statistics of him; organisers always see everything.
+    public_stats = models.BooleanField(
+        _("agrees to a public season page"),
+        default=False,
+        help_text=_("His statistics, rating and tournaments on public pages."),
+    )
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
@@ -59,6 +66,19 @@ class Series(models.Model):
         _("start numbers fixed for the season"),
         default=False,
         help_text=_("A player keeps his start number in every tournament of the series."),
+    )
+    # Issue 30: the cup's awards (stats.awards.AWARDS keys) and the minimums they and the
+    # season page's rating list ask for.
+    awards = models.JSONField(_("awards"), default=list, blank=True)
+    award_attendances = models.PositiveSmallIntegerField(
+        _("awards: minimum attendances"),
+        default=3,
+        help_text=_("For the best average placing and the Pechvogel."),
+    )
+    rating_matches = models.PositiveSmallIntegerField(
+        _("rating: minimum matches"),
+        default=8,
+        help_text=_("Ranked by rating, and for the best rating award, from this many matches on."),
     )
     created = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(

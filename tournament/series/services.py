@@ -22,6 +22,7 @@ from ..errors import ServiceError
 from ..names import search_key
 from ..participants import registration
 from ..participants.models import Participant
+from ..stats.awards import AWARDS, BY_KEY
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm, require
@@ -307,8 +308,11 @@ SERIES_FIELDS = (
     "qualify_top",
     "qualify_percent",
     "fixed_numbers",
+    "awards",
+    "award_attendances",
+    "rating_matches",
 )
-RESERVED_SERIES_SLUGS = frozenset({"new", "register"})  # the series' own addresses
+RESERVED_SERIES_SLUGS = frozenset({"new", "register", "players"})  # the series' own addresses
 
 
 def _check_series(series: Series) -> None:
@@ -321,6 +325,10 @@ def _check_series(series: Series) -> None:
         raise ServiceError(_("Another series has the short name “%(slug)s”.") % {"slug": series.slug})
     if series.counting == Series.Counting.BEST and not series.best_of:
         raise ServiceError(_("Say how many of the best results count."))
+    unknown = [key for key in series.awards or [] if key not in BY_KEY]
+    if not isinstance(series.awards, list) or unknown:
+        raise ServiceError(_("Unknown awards: %(keys)s.") % {"keys": ", ".join(map(str, unknown))})
+    series.awards = [award.key for award in AWARDS if award.key in series.awards]  # their order
 
 
 @transaction.atomic
@@ -370,3 +378,25 @@ def detach(user, tournament: Tournament) -> None:
     before = tournament.series.slug
     Tournament.objects.filter(pk=tournament.pk).update(series=None)
     record(tournament, user, "series.detach", series=before)
+
+
+@transaction.atomic
+def set_consent(user, person: Person, consent: bool) -> bool:
+    """The person's consent to a public season page (issue 30), recorded in the log of each of
+    his tournaments (the register has no log of its own). Returns whether it changed."""
+    require_register_manager(user)
+    person = Person.objects.select_for_update().get(pk=person.pk)
+    if person.public_stats == consent:
+        return False
+    Person.objects.filter(pk=person.pk).update(public_stats=consent)
+    for tournament in Tournament.objects.filter(participants__person=person).distinct():
+        record(
+            tournament,
+            user,
+            "register.consent",
+            person=person.pk,
+            name=person.name,
+            before=not consent,
+            after=consent,
+        )
+    return True

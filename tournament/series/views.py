@@ -20,6 +20,7 @@ from ..tournaments.access import TournamentMixin
 from ..tournaments.models import StaffRole, Tournament
 from ..tournaments.permissions import Perm, has_perm
 from . import exports
+from . import season as series_season
 from . import services as series_service
 from . import standings as series_standings
 from .forms import AttachForm, SeriesForm, TakeForm, TournamentSeriesForm
@@ -324,6 +325,9 @@ class SeriesStandingsView(TemplateView):
         standings = series_standings.compute(series)
         can_manage = can_manage_series(self.request.user)
         context.update(series=series, standings=standings, can_manage=can_manage)
+        if series.awards:  # issue 30: the cup's awards
+            season = series_season.of_series(series)
+            context["awards"] = series_season.awards(series, season, user=self.request.user)
         if can_manage:  # who plays in the series' tournaments but is not counted, for its managers
             missing = series_standings.unregistered(standings.tournaments)
             context["unregistered"] = sum(len(players) for players in missing.values())

@@ -16,8 +16,10 @@ from ..participants.models import Participant
 from ..results.history import log_change
 from ..results.load import load_sheets
 from ..standings import standings
+from ..stats.players import tournament_stats
 from ..tournaments.access import PublicMixin, TournamentMixin
 from ..tournaments.models import StaffRole
+from ..tournaments.permissions import Perm, has_perm
 from ..tournaments.prize_places import prize_places
 
 
@@ -157,6 +159,11 @@ class DashboardView(TournamentMixin, TemplateView):
         return context
 
 
+def _stats_of(participant: Participant):
+    found = tournament_stats(participant.tournament)
+    return next((s for s in found if s.number == participant.number), None)
+
+
 class ParticipantView(PublicMixin, TemplateView):
     """A participant's day: table and seat in every match, each game with his points, his
     running total and his rank."""
@@ -166,7 +173,7 @@ class ParticipantView(PublicMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         participant = get_object_or_404(
-            Participant.objects.prefetch_related("substitutions"),
+            Participant.objects.prefetch_related("substitutions").select_related("person"),
             tournament=self.tournament,
             number=kwargs["number"],
         )
@@ -204,6 +211,8 @@ class ParticipantView(PublicMixin, TemplateView):
                     "void": view.void,
                 }
             )
+        agreed = participant.person_id is not None and participant.person.public_stats
+        staff = has_perm(self.request.user, self.tournament, Perm.VIEW_STAFF_PAGES)
         context.update(
             participant=participant,
             row=overall.row(participant.number),
@@ -213,5 +222,9 @@ class ParticipantView(PublicMixin, TemplateView):
             drawn=bool(matches) or self.tournament.matches.filter(tables__isnull=False).exists(),
             matches=matches,
             metrics=standings.METRICS,
+            # issue 30: his numbers in the tournament and his page over the register, only if he
+            # agreed to public statistics (the register's checkbox); the tournament's staff see them
+            stats=_stats_of(participant) if agreed or staff else None,
+            player_page=agreed,
         )
         return context

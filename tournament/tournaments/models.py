@@ -342,6 +342,7 @@ ACTIONS: dict[str, Action] = {
         _("participants taken from the register or an earlier tournament"), standings=True
     ),
     "register.add": Action(_("participants added to the player register"), standings=False),
+    "register.consent": Action(_("consent to a public season page changed"), standings=False),
     "series.attach": Action(_("tournament added to a series"), standings=False),
     "series.detach": Action(_("tournament taken out of its series"), standings=False),
 }

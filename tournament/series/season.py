@@ -1,0 +1,69 @@
+"""The statistics of a series' season and of the whole register (issue 30) for the series' pages:
+the register's persons handed to ``stats`` (which does not know the register), their consent to
+public pages, and the awards the series declares. Without consent a person appears on public
+pages only in standings (a tournament's, the series'): not on the season page, not with a page
+or statistics of his own, not by name among the award winners; managers of the series or the
+register see everything."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..stats import awards as stats_awards
+from ..stats import season as stats_season
+from ..stats.players import PlayerStats
+from ..tournaments.models import Tournament
+from .models import Person, Series
+from .permissions import can_manage_register, can_manage_series
+
+REGISTER_MATCHES = 8  # the register's page ranks by rating from this many matches on
+
+
+def sees_everything(user) -> bool:
+    return can_manage_series(user) or can_manage_register(user)
+
+
+def _names(tournaments) -> dict[int, tuple[str, str]]:
+    persons = Person.objects.filter(participations__tournament__in=tournaments).distinct()
+    return {pk: (name, club) for pk, name, club in persons.values_list("pk", "name", "club")}
+
+
+def of_series(series: Series) -> stats_season.Season:
+    tournaments = list(series.tournaments.order_by("date", "pk"))
+    return stats_season.compute(tournaments, _names(tournaments), series.rating_matches)
+
+
+def of_register() -> stats_season.Season:
+    """Every tournament with a player of the register, each person carrying his rating."""
+    tournaments = list(
+        Tournament.objects.filter(participants__person__isnull=False).distinct().order_by("date", "pk")
+    )
+    return stats_season.compute(tournaments, _names(tournaments), REGISTER_MATCHES)
+
+
+def consenting(players: list[PlayerStats]) -> set[int]:
+    keys = [p.key for p in players]
+    return set(Person.objects.filter(pk__in=keys, public_stats=True).values_list("pk", flat=True))
+
+
+@dataclass
+class ShownAward:
+    given: stats_awards.Given
+    winners: list[PlayerStats]  # those who may be named here
+    hidden: int  # winners not named: no consent to public pages
+
+
+def awards(
+    series: Series, season: stats_season.Season, user=None, everything: bool | None = None
+) -> list[ShownAward]:
+    """The series' declared awards; for the public, winners without consent are counted, not
+    named. ``everything``: for the managers' documents (PDF, workbook)."""
+    given = stats_awards.give(series.awards, season.players, series.award_attendances, series.rating_matches)
+    if everything is None:
+        everything = sees_everything(user)
+    public = None if everything else consenting(season.players)
+    shown = []
+    for award in given:
+        named = [w for w in award.winners if public is None or w.key in public]
+        shown.append(ShownAward(award, named, len(award.winners) - len(named)))
+    return shown
