@@ -110,16 +110,24 @@ def test_a_game_entered_through_one_machine_is_on_the_standings_through_the_othe
     made, plans = machines
     a, b = made.machines["a"], made.machines["b"]
     before = standings(b)
+    last_old = 0.0
     assert standings(b) == before  # kept (in Redis) for every process of every machine
     (code, games), _other = plans
     key = secrets.token_hex(16)
     stored = send(a, code, key, 1, games[0])
     assert stored["ok"] and not stored.get("repeated")
     entered = time.monotonic()
-    while (now := standings(b)) == before and time.monotonic() - entered < FRESH + 5:
+    # Until the other machine shows it: a request started STANDINGS_FRESH_SECONDS after the
+    # entry was answered must show it, however long the requests take on a busy machine.
+    while True:
+        asked = time.monotonic()
+        now = standings(b)
+        if now != before or asked - entered > FRESH + 30:
+            break
+        last_old = asked - entered
         time.sleep(0.2)
-    seen_after = time.monotonic() - entered
-    assert now != before and seen_after <= FRESH + 0.5, seen_after
+    assert now != before
+    assert last_old < FRESH + 0.1, last_old
 
     # The phone got no answer and sends the game again, this time through the other machine:
     # answered from its receipt, the game stored once.
