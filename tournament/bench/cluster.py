@@ -17,6 +17,7 @@ import sys
 import time
 from pathlib import Path
 
+import psutil
 from django.conf import settings
 from django.core.management.base import CommandError
 from django.core.management.utils import get_random_secret_key
@@ -91,6 +92,35 @@ class Cluster:
     env: dict[str, str]  # the settings both machines share (database, Redis, keys, folders)
     folder: Path
     processes: dict[str, subprocess.Popen] = dataclasses.field(default_factory=dict)
+
+    def cpu_seconds(self) -> dict[str, float]:
+        """CPU seconds used so far by each part of the cluster (a process with its children:
+        gunicorn's workers), by this database's PostgreSQL connections, by this process (the
+        load generator) and by the whole machine (every core, anyone's)."""
+
+        def tree(process: psutil.Process) -> float:
+            total = 0.0
+            for each in [process, *process.children(recursive=True)]:
+                with contextlib.suppress(psutil.Error):
+                    times = each.cpu_times()
+                    total += times.user + times.system
+            return total
+
+        used: dict[str, float] = {}
+        for name, process in self.processes.items():
+            kind = name.split("-")[0]  # app-a and app-b: the app servers together
+            with contextlib.suppress(psutil.Error):
+                used[kind] = used.get(kind, 0.0) + tree(psutil.Process(process.pid))
+        database = self.env["DATABASE_URL"].rsplit("/", 1)[1]
+        used["postgresql"] = 0.0
+        for backend in psutil.process_iter(["cmdline"]):
+            if database in " ".join(backend.info["cmdline"] or []):
+                used["postgresql"] += tree(backend)
+        own = psutil.Process().cpu_times()  # this process alone: the servers are its children
+        used["load"] = own.user + own.system
+        machine = psutil.cpu_times()
+        used["machine"] = machine.user + machine.system + machine.nice + machine.irq + machine.softirq
+        return used
 
     def machine_env(self, name: str) -> dict[str, str]:
         """The settings of one machine: the shared ones, its name and its own cache folder."""

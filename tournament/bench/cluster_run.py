@@ -77,9 +77,12 @@ def measure_cluster(tournaments: int, seconds: int) -> list[list[str]]:
         cluster(url, Path(folder), APP_PROCESSES) as made,
     ):
         speed_before = machine_speed()
+        cpu_before, started_run = made.cpu_seconds(), time.monotonic()
         first = (0.0, CUP_PAUSE[1])
         load = table_phones(made.base, fields, seconds, CUP_WARM, CUP_PAUSE, CONNECTIONS, CUP_WARM, first)
         run = asyncio.run(load)
+        cpu = {part: used - cpu_before.get(part, 0.0) for part, used in made.cpu_seconds().items()}
+        elapsed = time.monotonic() - started_run
         speed_after = machine_speed()
     cup = Match.objects.filter(tournament__slug__startswith="cup-", number=1)
     matches = list(cup.select_related("tournament"))
@@ -134,5 +137,17 @@ def measure_cluster(tournaments: int, seconds: int) -> list[list[str]]:
             f"{speed_before:.2f} s, {speed_after:.2f} s (0.4 s when this machine is at its fastest)",
             "—",
         ),
+        ("  CPU over the whole run (cores busy on average)", cpu_shares(cpu, elapsed), "—"),
         (f"  setup: {tournaments} tournaments × {TABLES} tables, drawn, planned", f"{setup:.0f} s", "—"),
     ]
+
+
+def cpu_shares(cpu: dict[str, float], elapsed: float) -> str:
+    """Who used the cores while the phones and players ran: each part's CPU seconds over the
+    elapsed seconds, and the rest of the machine (other work on it)."""
+    ours = sum(used for part, used in cpu.items() if part != "machine")
+    names = {"app": "app servers", "postgresql": "PostgreSQL", "caddy": "Caddy", "redis": "Redis"}
+    names.update(worker="job workers", load="load generator")
+    parts = [f"{label} {cpu.get(part, 0.0) / elapsed:.2f}" for part, label in names.items()]
+    rest = max(0.0, cpu.get("machine", 0.0) - ours) / elapsed
+    return f"{', '.join(parts)}, anything else {rest:.2f} of {os.cpu_count()} cores, {elapsed:.0f} s"
