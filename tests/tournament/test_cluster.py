@@ -3,7 +3,7 @@ job worker, cache folder and machine name) behind one Caddy that takes them in t
 PostgreSQL and one Redis. A game entered through one is on the visitors' standings through the
 other within STANDINGS_FRESH_SECONDS; a phone's resend through the other is answered from its
 receipt; each job runs once, and its file is downloaded through the other machine with the
-session of a log-in on the first; a wrong table code counts on both machines.
+session of a log-in on the first; a wrong table code and a wrong password count on both machines.
 
 It needs PostgreSQL even where the suite runs on SQLite (a database of its own, dropped at the
 end), and skips only where no PostgreSQL server answers."""
@@ -37,6 +37,7 @@ from tournament.bench.table_entry import table_tournament
 from tournament.models import StaffRole
 tournament, plans = table_tournament("cluster", 2)
 user = get_user_model().objects.create_user("chef", password="Sau-Tout-2026")
+get_user_model().objects.create_user("gast", password="Wenz-Tout-2026")
 StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
 print(json.dumps(plans))
 """
@@ -170,6 +171,29 @@ def test_each_job_runs_once_and_its_file_reaches_every_machine(machines):
         pk, _status, size, *_task = found[0]
         file = browser.get(f"{b}/manage/cluster/downloads/{pk}/file")
         assert file.status_code == 200 and len(file.content) == size > 0
+
+
+def log_in(base: str, username: str, password: str) -> httpx.Response:
+    with httpx.Client(timeout=30) as browser:
+        form = browser.get(f"{base}/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', form.text).group(1)
+        return browser.post(
+            f"{base}/login/",
+            data={"csrfmiddlewaretoken": token, "username": username, "password": password},
+            headers={"Origin": base, "Referer": f"{base}/login/"},
+        )
+
+
+def test_wrong_passwords_count_on_every_machine(machines):
+    """django-axes keeps its counts in the database: five wrong passwords for one user from one
+    address, sent to either machine, lock that pair out on both, the right password too."""
+    made, _plans = machines
+    a, b = made.machines["a"], made.machines["b"]
+    answers = [log_in((a, b)[turn % 2], "gast", "falsch").status_code for turn in range(5)]
+    assert answers == [200, 200, 200, 200, 429]  # a, b, a, b: then a locks the pair out
+    for base in (a, b):
+        locked = log_in(base, "gast", "Wenz-Tout-2026")
+        assert locked.status_code == 429 and "sessionid" not in locked.headers.get("set-cookie", "")
 
 
 def test_wrong_table_codes_count_on_every_machine(machines):
