@@ -16,7 +16,7 @@ TEST_PACKAGES := chromium chromium-driver redis-server
 SYSTEM_PACKAGES := $(RUNTIME_PACKAGES) $(if $(SERVER),,$(TEST_PACKAGES))
 EXTRAS := $(if $(SERVER),,[test])
 
-.PHONY: install system-deps run hall test test-fast bench lint clean
+.PHONY: install system-deps run hall test test-fast bench lint screenshots clean
 
 install: system-deps $(VENV)/.installed
 	@$(BIN)/python manage.py compilemessages --ignore='$(VENV)/*' -v 0
@@ -73,6 +73,11 @@ bench: install
 	  export DATABASE_URL="sqlite:///$$dir/bench.sqlite3" && \
 	  $(BIN)/python manage.py migrate --noinput -v 0 && \
 	  $(BIN)/python manage.py bench $(PART)
+
+# The handbook's pictures (issue 31): Chromium takes them from the demo tournament into
+# static/handbook/img/; commit the changed ones.
+screenshots: install
+	HANDBOOK_SCREENSHOTS=1 $(BIN)/python -m pytest -p no:cacheprovider -q tests/tournament/handbook/test_screenshots.py
 
 clean:
 	rm -rf $(VENV) *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -16,6 +16,10 @@ from .models import (
     LotDraw,
     Match,
     OldSlug,
+    Organisation,
+    OrganisationLogEntry,
+    OrganisationMember,
+    OrganisationRequest,
     Participant,
     Person,
     PhoneReceipt,
@@ -69,8 +73,8 @@ class StaffRoleInline(ReadOnlyInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(ReadOnlyAdmin):
-    list_display = ("name", "date", "venue", "profile", "status")
-    list_filter = ("status", "profile")
+    list_display = ("name", "organisation", "date", "venue", "profile", "status")
+    list_filter = ("organisation", "status", "profile")
     search_fields = ("name", "venue", "slug")
     date_hierarchy = "date"
     inlines = [StaffRoleInline]
@@ -239,12 +243,46 @@ class PrizeLineAdmin(ReadOnlyAdmin):
 
 @admin.register(Person)
 class PersonAdmin(ReadOnlyAdmin):
-    list_display = ("name", "club", "created")
+    list_display = ("name", "club", "organisation", "created")
+    list_filter = ("organisation",)
 
 
 @admin.register(Series)
 class SeriesAdmin(ReadOnlyAdmin):
-    list_display = ("name", "season", "counting", "best_of", "min_attendances")
+    list_display = ("name", "organisation", "season", "counting", "best_of", "min_attendances")
+    list_filter = ("organisation",)
+
+
+class MemberInline(ReadOnlyInline):
+    model = OrganisationMember
+    fields = ("user", "is_admin", "created")
+    readonly_fields = fields
+
+
+# Issue 29: organisations are created on /verein/new/ and requests answered on /verein/requests/
+# (their services write the organisations' log); here they are shown.
+@admin.register(Organisation)
+class OrganisationAdmin(ReadOnlyAdmin):
+    list_display = ("name", "slug", "created")
+    inlines = [MemberInline]
+
+
+@admin.register(OrganisationMember)
+class OrganisationMemberAdmin(ReadOnlyAdmin):
+    list_display = ("organisation", "user", "is_admin", "created")
+    list_filter = ("organisation", "is_admin")
+
+
+@admin.register(OrganisationRequest)
+class OrganisationRequestAdmin(ReadOnlyAdmin):
+    list_display = ("name", "user", "status", "created", "decided_by", "decided")
+    list_filter = ("status",)
+
+
+@admin.register(OrganisationLogEntry)
+class OrganisationLogEntryAdmin(ReadOnlyAdmin):
+    list_display = ("created", "organisation", "action", "user_name")
+    list_filter = ("action",)
 
 
 @admin.register(SeriesNumber)

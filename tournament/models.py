@@ -10,6 +10,12 @@ from .standings.models import LotDraw
 from .tablephone.models import ApprovalCall, PhoneReceipt
 from .teams.models import TeamLotDraw
 from .tournaments.models import LogEntry, OldSlug, StaffRole, Tournament
+from .tournaments.organisations import (
+    Organisation,
+    OrganisationLogEntry,
+    OrganisationMember,
+    OrganisationRequest,
+)
 
 __all__ = [
     "Approval",
@@ -21,6 +27,10 @@ __all__ = [
     "LotDraw",
     "Match",
     "OldSlug",
+    "Organisation",
+    "OrganisationLogEntry",
+    "OrganisationMember",
+    "OrganisationRequest",
     "Participant",
     "Person",
     "PhoneReceipt",

@@ -106,6 +106,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "tournament.handbook.context.help_link",  # "Hilfe" in the header (issue 31)
             ],
         },
     },
@@ -231,6 +232,11 @@ PRIVATE_ROOT = Path(os.environ.get("PRIVATE_ROOT") or BASE_DIR / "private")
 SEAL_KEY_FILE = Path(os.environ.get("SEAL_KEY_FILE") or BASE_DIR / ".seal_key")
 
 DJANGO_TABLES2_TEMPLATE = "django_tables2/table.html"
+
+# The organisation of a site with one (issue 29, item 2; tournament/tournaments/organisations.py):
+# what exists before organisations, and whatever is created without naming one, belongs to it.
+DEFAULT_ORGANISATION_NAME = os.environ.get("DEFAULT_ORGANISATION_NAME", "Verein").strip() or "Verein"
+DEFAULT_ORGANISATION_SLUG = os.environ.get("DEFAULT_ORGANISATION_SLUG", "verein").strip() or "verein"
 
 # The address phones in the hall use (``make hall`` sets it): the QR codes point there, whatever
 # address the page that shows them was opened under.

@@ -13,6 +13,7 @@ from django.views.i18n import set_language
 from .checkin import urls as checkin
 from .draw import urls as draw
 from .exchange import urls as exchange
+from .handbook import urls as handbook
 from .jobs import urls as jobs
 from .participants import urls as participants
 from .printing import urls as printing
@@ -75,6 +76,9 @@ urlpatterns = [
     path("t/", include((public_patterns, "public"))),
     path("tisch/", include((tablephone.table, "table"))),
     path("series/", include((series.series, "series"))),  # a series spans tournaments
+    # the organisations (issue 29): their list, their pages with tournaments and series
+    path("verein/", include(([*tournaments.organisation, *site.organisation_page], "organisation"))),
+    path("hilfe/", include((handbook.handbook, "handbook"))),  # the handbook (issue 31)
     # The language switch needs no CSRF token: the worst a forged one does is change a visitor's
     # language, and without a token the public pages are the same for every visitor, so the
     # standings can be served whole from the cache (tournament/standings/views.py).

@@ -57,6 +57,16 @@
     wireSheet();
     renderEntry();
     drawUnsent();
+    foldHowto();
+  }
+
+  // "So geht's" (issue 31) is for the first game: once a game is on the sheet it folds, once.
+  var howtoFolded = false;
+  function foldHowto() {
+    var howto = document.querySelector("details.howto");
+    if (howtoFolded || !howto || !document.querySelector("#sheet tr[data-game]")) return;
+    howto.open = false;
+    howtoFolded = true;
   }
 
   function wireSheet() {

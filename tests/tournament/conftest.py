@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 from PIL import Image, ImageDraw
 from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException
@@ -30,7 +29,7 @@ from tournament.draw import services as draw_service
 from tournament.draw.services import sync_matches
 from tournament.exchange.importer import import_plan
 from tournament.exchange.reader import read_document
-from tournament.models import Participant, Scoresheet, StaffRole, Tournament
+from tournament.models import Organisation, OrganisationMember, Participant, Scoresheet, StaffRole, Tournament
 from tournament.results import services as sheet_service
 from tournament.results import signing
 from tournament.tournaments.permissions import COMMAND_LINE
@@ -42,8 +41,18 @@ def _user(username, **extra):
     return get_user_model().objects.create_user(username=username, password="pw-" + username, **extra)
 
 
+def _club():
+    """The organisation every tournament of the tests belongs to unless one is named (issue 29)."""
+    return Organisation.objects.get_or_create(slug="verein", defaults={"name": "Verein"})[0]
+
+
 def _tournament(slug="kirchweih", **fields):
-    defaults = {"name": "Kirchweih-Schafkopf", "date": datetime.date(2026, 11, 21), "venue": "Gasthof Post"}
+    defaults = {
+        "name": "Kirchweih-Schafkopf",
+        "date": datetime.date(2026, 11, 21),
+        "venue": "Gasthof Post",
+        "organisation": fields.get("organisation") or _club(),
+    }
     tournament = Tournament.objects.create(slug=slug, **{**defaults, **fields})
     sync_matches(tournament)
     return tournament
@@ -77,6 +86,26 @@ def add_players(db):
 
 
 @pytest.fixture
+def club(db):
+    """The organisation of the tests' tournaments ("verein", as the migration names it)."""
+    return _club()
+
+
+@pytest.fixture
+def club_b(db):
+    """A second organisation on the same site, with an administrator ("vorstand-b") and a
+    member ("mitglied-b") of its own, and a tournament ("b-turnier") that the administrator
+    organises: none of them has anything to do with the first organisation."""
+    organisation = Organisation.objects.create(name="SK Bergfeld", slug="sk-bergfeld")
+    admin, member = _user("vorstand-b"), _user("mitglied-b")
+    OrganisationMember.objects.create(organisation=organisation, user=admin, is_admin=True)
+    OrganisationMember.objects.create(organisation=organisation, user=member)
+    tournament = _tournament("b-turnier", name="Bergfelder Schafkopf", organisation=organisation)
+    StaffRole.objects.create(tournament=tournament, user=admin, role=StaffRole.Role.ORGANISER)
+    return types.SimpleNamespace(organisation=organisation, admin=admin, member=member, tournament=tournament)
+
+
+@pytest.fixture
 def tournament(db):
     return _tournament()
 
@@ -94,8 +123,10 @@ def _staff(tournament, username, role):
 
 @pytest.fixture
 def organiser(tournament):
+    """The tournament's organiser, a member (not an administrator) of its organisation: he may
+    create tournaments for it."""
     user = _staff(tournament, "orga", StaffRole.Role.ORGANISER)
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    OrganisationMember.objects.create(organisation=tournament.organisation, user=user)
     return user
 
 

@@ -1,6 +1,7 @@
 """A database made by the main branch before issue 12 migrates forward with nothing lost: the same
 exported documents (new fields may be added), the same standings, every log line, every scan."""
 
+import datetime
 import io
 import json
 import shutil
@@ -9,11 +10,11 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.core.management.color import no_style
-from django.db import connection, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
 from tournament.exchange.writer import export_document
-from tournament.models import Correction, LogEntry, Scoresheet, Tournament
+from tournament.models import Correction, LogEntry, Organisation, Scoresheet, Tournament
 from tournament.results.document import sheet_digest
 from tournament.tournaments.models import ACTIONS
 
@@ -99,3 +100,52 @@ def test_a_database_of_the_old_main_migrates_with_nothing_lost(settings, tmp_pat
         call_command("standings", slug, "--format", "csv", stdout=out)
         assert out.getvalue() == before["standings"], slug
         contains(export_document(tournament), before["export"], slug)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_existing_data_move_into_one_organisation(settings):
+    """0028 (issue 29): every tournament, person and series into one organisation; the
+    register's and series' managers its administrators, the organisers its members."""
+    settings.DEFAULT_ORGANISATION_NAME, settings.DEFAULT_ORGANISATION_SLUG = "SK Au", "sk-au"
+    before, after = ("tournament", "0027_job_cancelled"), ("tournament", "0028_organisations")
+    executor = MigrationExecutor(connection)
+    executor.migrate([before])
+    old = executor.loader.project_state([before]).apps
+    user, permission = old.get_model("auth", "User"), old.get_model("auth", "Permission")
+    manager, organiser, referee, bystander = (
+        user.objects.create(username=name) for name in ("kartei", "orga", "schiri", "gast")
+    )
+    manager.user_permissions.add(permission.objects.get(codename="add_person"))
+    tournament = old.get_model("tournament", "Tournament").objects.create(
+        name="Kirchweih", slug="kirchweih", date="2026-11-21", retention_until="2027-05-21"
+    )
+    for who, role in ((organiser, "organiser"), (referee, "referee")):
+        old.get_model("tournament", "StaffRole").objects.create(tournament=tournament, user=who, role=role)
+    old.get_model("tournament", "Person").objects.create(name="Sepp Huber")
+    old.get_model("tournament", "Series").objects.create(name="Cup", slug="cup")
+
+    executor = MigrationExecutor(connection)
+    executor.migrate([after])
+    new = executor.loader.project_state([after]).apps
+    (organisation,) = new.get_model("tournament", "Organisation").objects.all()
+    assert (organisation.name, organisation.slug) == ("SK Au", "sk-au")
+    for name in ("Tournament", "Person", "Series"):
+        owned = new.get_model("tournament", name).objects.all()
+        assert owned.count() == 1 and {o.organisation_id for o in owned} == {organisation.pk}, name
+    members = dict(
+        new.get_model("tournament", "OrganisationMember").objects.values_list("user__username", "is_admin")
+    )
+    assert members == {"kartei": True, "orga": False}  # the referee and the guest are no members
+    with pytest.raises(IntegrityError), transaction.atomic():  # the organisation is required now
+        new.get_model("tournament", "Person").objects.create(name="Ohne Verein", organisation_id=None)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes("tournament"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_fresh_database_gets_no_organisation_until_one_is_needed():
+    """Empty for a restore (site/backup.py); the first tournament makes the default one."""
+    assert not Organisation.objects.exists()
+    Tournament.objects.create(name="Erstes", slug="erstes", date=datetime.date(2026, 11, 21))
+    (organisation,) = Organisation.objects.all()
+    assert organisation.slug == "verein" and Tournament.objects.get().organisation == organisation

@@ -2,13 +2,13 @@
 line here fails the test: whoever adds a page says who may use it.
 
 Roles, in this order: anonymous, referee, supervisor, organiser, and the organiser of another
-tournament. Answers: 200 shown, 302 redirected (to log in, or after a post), 400 malformed,
-403 forbidden, 405 method not allowed."""
+tournament; then the administrator of a second organisation (issue 29), who answers as the
+organiser of another tournament unless ``CLUB_B`` says otherwise. Answers: 200 shown, 302
+redirected (to log in, or after a post), 400 malformed, 403 forbidden, 405 method not allowed."""
 
 import io
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import get_resolver, reverse
 from django.urls.resolvers import URLResolver
@@ -17,14 +17,14 @@ from PIL import Image
 from tournament.draw import services as draw_service
 from tournament.jobs import runner
 from tournament.jobs.models import Job
-from tournament.models import ApprovalCall, StaffRole, Team
+from tournament.models import ApprovalCall, OrganisationMember, StaffRole, Team
 from tournament.results import signing
 from tournament.series.models import Person, Series
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "referee", "supervisor", "organiser", "foreign")
+ROLES = ("anonymous", "referee", "supervisor", "organiser", "foreign", "club_b")
 
 # name: (arguments, GET answers, POST answers), each answer string one code per role
 STAFF = "302 200 200 200 403"
@@ -121,6 +121,10 @@ EXPECTED = {
     "series:manage": (("cup",), ORGANISER, ORGANISER),
     "series:document": (("cup", "html"), ORGANISER, ORGANISER_GET_ONLY),
     "series:xlsx": (("cup",), ORGANISER, ORGANISER_GET_ONLY),
+    # The handbook (issue 31): for everyone, the table card as HTML and PDF.
+    "handbook:index": ((), PUBLIC, NO_POST),
+    "handbook:part": (("spieler",), PUBLIC, NO_POST),
+    "handbook:card": (("html",), PUBLIC, NO_POST),
     # issue 30: the season page and a consenting player's page for everyone; the consent the
     # register's managers'
     "series:stats": (("cup",), PUBLIC, NO_POST),
@@ -135,6 +139,26 @@ EXPECTED = {
     "password_reset_done": ((), PUBLIC, NO_POST),
     "password_reset_confirm": (("MQ", "x-y"), PUBLIC, PUBLIC),
     "password_reset_complete": ((), PUBLIC, NO_POST),
+    # The organisations (issue 29): their list and pages for everyone, a request for anyone
+    # signed in, creating one and answering requests for the site administrator only, the
+    # members for the organisation's administrators (the organiser here is one of "verein").
+    "organisation:list": ((), PUBLIC, NO_POST),
+    "organisation:page": (("org",), PUBLIC, NO_POST),
+    "organisation:create": ((), "302 403 403 403 403", "302 403 403 403 403"),
+    "organisation:request": ((), "302 200 200 200 200", "302 200 200 200 200"),
+    "organisation:requests": ((), "302 403 403 403 403", "302 403 403 403 403"),
+    "organisation:members": (("org",), ORGANISER, ORGANISER),
+}
+
+# Where the administrator of the second organisation answers otherwise than the organiser of
+# another tournament: creating a tournament, a series, or reading the register, he does for his
+# own organisation (and sees its register only: tests/tournament/tournaments/test_organisations.py).
+CLUB_B = {
+    "organiser:create": ("200", "200"),
+    "organiser:import_document": ("200", "200"),
+    "series:create": ("200", "200"),
+    "series:register": ("200", "405"),
+    "series:consent": ("405", "403"),  # a register's page, but not his register's person
 }
 
 
@@ -149,6 +173,7 @@ def url_names(patterns=None, namespace=None):
 
 def test_every_address_has_its_line():
     assert sorted(url_names()) == sorted(EXPECTED)
+    assert set(CLUB_B) <= set(EXPECTED)
 
 
 def jpeg() -> bytes:
@@ -158,7 +183,7 @@ def jpeg() -> bytes:
 
 
 @pytest.fixture
-def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
+def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of, club_b):
     scan = SimpleUploadedFile("liste.jpg", jpeg(), content_type="image/jpeg")
     paper = sheet_of(played, 1, 2)
     signing.record_paper_signatures(referee, paper, scan, paper.version)
@@ -168,13 +193,16 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
     runner.run(job.pk)
     sheet = sheet_of(played, 1, 1)
     call = ApprovalCall.objects.create(scoresheet=sheet, number=5, contract="sie", declarer=2)
-    organiser.user_permissions.add(*Permission.objects.filter(codename__in=["add_series", "add_person"]))
-    played.series = Series.objects.create(name="Cup", slug="cup")
+    # the organiser administers the organisation (its register and series: issue 29)
+    OrganisationMember.objects.filter(user=organiser).update(is_admin=True)
+    played.series = Series.objects.create(name="Cup", slug="cup", organisation=played.organisation)
     played.save(update_fields=["series"])
     team = Team.objects.create(tournament=played, name="Moosach")
     return {
         "team": team.pk,
-        "person": Person.objects.create(name="Huber, Sepp", public_stats=True).pk,
+        "person": Person.objects.create(
+            name="Huber, Sepp", public_stats=True, organisation=played.organisation
+        ).pk,
         "job": job.pk,
         "call": call.pk,
         "code": sheet.code,
@@ -183,6 +211,7 @@ def users(played, referee, supervisor, organiser, foreign_organiser, sheet_of):
         "supervisor": supervisor,
         "organiser": organiser,
         "foreign": foreign_organiser,
+        "club_b": club_b.admin,
     }
 
 
@@ -197,12 +226,16 @@ def test_every_address_answers_every_role_as_expected(played, users, client):
                 "call": users["call"],
                 "code": users["code"],
                 "team": users["team"],
+                "org": played.organisation.slug,
                 "person": users["person"],
             }.get(a, a)
             for a in arguments
         ]
         url = reverse(name, args=args)
-        for role, get_code, post_code in zip(ROLES, get.split(), post.split(), strict=True):
+        get_codes, post_codes = get.split(), post.split()
+        get_codes.append(CLUB_B.get(name, (get_codes[4], post_codes[4]))[0])
+        post_codes.append(CLUB_B.get(name, (get_codes[4], post_codes[4]))[1])
+        for role, get_code, post_code in zip(ROLES, get_codes, post_codes, strict=True):
             client.logout()
             if users[role] is not None:
                 client.force_login(users[role])

@@ -31,7 +31,8 @@ def season_series() -> Series:
         name="Bench-Cup", slug=SLUG, awards=["attendances", "placing", "rating", "pechvogel", "solos"]
     )
     persons = Person.objects.bulk_create(
-        Person(name=f"Person {n:03d}", public_stats=True) for n in range(PERSONS)
+        Person(name=f"Person {n:03d}", public_stats=True, organisation=series.organisation)
+        for n in range(PERSONS)
     )
     rng = random.Random(30)
     for index in range(TOURNAMENTS):

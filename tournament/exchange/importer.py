@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
@@ -22,23 +21,24 @@ from ..standings.models import LotDraw
 from ..teams.exchange import restore_teams
 from ..tournaments.audit import record
 from ..tournaments.models import LogEntry, StaffRole, Tournament
-from ..tournaments.permissions import can_create_tournament
+from ..tournaments.organisations import Organisation
+from ..tournaments.permissions import organisation_for
 from .reader import DocumentError, Plan, TablePlan, _place
 
 ORGANISER = StaffRole.Role.ORGANISER
 
 
-def import_plan(user, plan: Plan) -> Tournament:
-    """Write a checked plan as a new tournament: one transaction, bulk writes. The importing
-    user must be allowed to create tournaments; the staff come back where their users exist,
+def import_plan(user, plan: Plan, organisation: Organisation | None = None) -> Tournament:
+    """Write a checked plan as a new tournament of ``organisation`` (issue 29; the user's only
+    one when not named, ``organisation_for``): one transaction, bulk writes. The importing
+    user must be allowed to create tournaments there; the staff come back where their users exist,
     and the importing user becomes organiser unless the document already makes him one. A
     refused import leaves nothing, its scan files neither (the rollback does not remove files:
     issue 27)."""
-    if not can_create_tournament(user):
-        raise PermissionDenied("add_tournament")
+    organisation = organisation_for(user, organisation)  # PermissionDenied, or ServiceError: which?
     scans: list[Scoresheet] = []
     try:
-        return _write(user, plan, scans)
+        return _write(user, plan, scans, organisation)
     except BaseException:
         for sheet in scans:
             sheet.paper_scan.storage.delete(sheet.paper_scan.name)
@@ -46,8 +46,9 @@ def import_plan(user, plan: Plan) -> Tournament:
 
 
 @transaction.atomic
-def _write(user, plan: Plan, scans: list[Scoresheet]) -> Tournament:
+def _write(user, plan: Plan, scans: list[Scoresheet], organisation: Organisation) -> Tournament:
     tournament = Tournament.objects.create(
+        organisation=organisation,
         name=plan.name,
         slug=plan.slug,
         date=plan.date,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from ..errors import ServiceError
 from ..jobs.models import Job
 from ..jobs.runner import Builder, Progress
+from ..tournaments.organisations import Organisation
 from .importer import import_plan
 from .reader import DocumentError, read_document
 
@@ -33,7 +34,12 @@ def _import(job: Job, progress: Progress) -> None:
     try:
         plan = read_document(path.read_bytes(), job.params.get("slug"))
         progress(1, 2)
-        tournament = import_plan(job.created_by, plan)
+        organisation = None
+        if job.params.get("organisation"):
+            organisation = Organisation.objects.filter(slug=job.params["organisation"]).first()
+            if organisation is None:
+                raise ServiceError(_("The organisation is gone: nothing was saved."))
+        tournament = import_plan(job.created_by, plan, organisation)
     except DocumentError as error:
         reasons = "; ".join(str(message) for message in error.messages)
         raise ServiceError(f"{reasons} {_('Nothing was saved.')}") from None

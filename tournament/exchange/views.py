@@ -16,11 +16,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.generic import FormView, View
 
+from ..errors import ServiceError
 from ..jobs import runner
 from ..jobs.models import Job
 from ..jobs.views import POLL_SECONDS
 from ..tournaments.access import PartialMixin, TournamentMixin, swaps_part
-from ..tournaments.permissions import Perm, can_create_tournament
+from ..tournaments.permissions import Perm, can_create_tournament, member_of
 from .importer import import_plan
 from .jobs import upload_folder
 from .reader import DocumentError, read_document
@@ -86,6 +87,8 @@ class ImportView(PartialMixin, LoginRequiredMixin, FormView):
         context = super().get_context_data(**kwargs)
         jobs = list(Job.objects.filter(kind=Job.Kind.IMPORT, created_by=self.request.user)[:10])
         context.update(jobs=jobs, polling=any(job.active for job in jobs), poll_seconds=POLL_SECONDS)
+        organisations = list(member_of(self.request.user))
+        context["organisations"] = organisations if len(organisations) > 1 else []  # issue 29: which?
         if swaps_part(self.request):
             return context
         held = self.stored()
@@ -111,6 +114,12 @@ class ImportView(PartialMixin, LoginRequiredMixin, FormView):
                 plan = read_document(held[0].read_bytes(), held[1].get("slug"))
             except DocumentError:
                 return redirect("organiser:import_document")  # the page shows why
+            organisation = None
+            if request.POST.get("organisation"):
+                organisation = member_of(request.user).filter(slug=request.POST["organisation"]).first()
+                if organisation is None:
+                    messages.error(request, _("Choose one of your organisations."))
+                    return redirect("organiser:import_document")
             if plan.games > AT_ONCE_GAMES:
                 # A large document is written by the job worker; this page follows it.
                 request.session.pop(SESSION_KEY, None)  # the job removes the file when done
@@ -121,6 +130,7 @@ class ImportView(PartialMixin, LoginRequiredMixin, FormView):
                     user=request.user,
                     token=held[1]["token"],
                     slug=held[1].get("slug"),
+                    organisation=organisation.slug if organisation else None,
                 )
                 messages.info(
                     request,
@@ -128,11 +138,14 @@ class ImportView(PartialMixin, LoginRequiredMixin, FormView):
                 )
                 return redirect("organiser:import_document")
             try:
-                tournament = import_plan(request.user, plan)
+                tournament = import_plan(request.user, plan, organisation)
             except DocumentError as error:
                 for message in error.messages:
                     messages.error(request, message)
                 messages.error(request, _("Nothing was saved."))
+                return redirect("organiser:import_document")
+            except ServiceError as error:  # several organisations, none chosen
+                messages.error(request, error.message)
                 return redirect("organiser:import_document")
             self.forget()
             messages.success(request, _("%(name)s was imported.") % {"name": tournament.name})

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0027_job_cancelled'),
+        ('tournament', '0028_organisations'),  # after issue 29's organisations (merge of both branches)
     ]
 
     operations = [

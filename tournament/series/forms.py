@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 from ..participants.models import Participant
 from ..stats.awards import CHOICES
 from ..tournaments.models import Tournament
+from ..tournaments.organisations import Organisation
 from .models import Person, Series
 from .services import SERIES_FIELDS
 
@@ -21,10 +22,15 @@ class SeriesForm(forms.ModelForm):
         model = Series
         fields = list(SERIES_FIELDS)  # what the service stores
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, organisations=None, **kwargs):
+        """``organisations``: those a new series may belong to; a choice only when several."""
         super().__init__(*args, **kwargs)
         for name in ("award_attendances", "rating_matches"):  # left empty: the default
             self.fields[name].required = False
+        if organisations is not None and organisations.count() > 1:
+            self.fields["organisation"] = forms.ModelChoiceField(
+                label=_("organisation"), queryset=organisations, empty_label=None
+            )
 
     def clean_award_attendances(self):
         found = self.cleaned_data.get("award_attendances")
@@ -51,16 +57,25 @@ class AttachForm(forms.Form):
 
     def __init__(self, *args, series: Series, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["tournament"].queryset = Tournament.objects.exclude(series=series).order_by("-date")
+        # Issue 29: a series counts only the tournaments of its own organisation.
+        self.fields["tournament"].queryset = (
+            Tournament.objects.filter(organisation_id=series.organisation_id)
+            .exclude(series=series)
+            .order_by("-date")
+        )
 
 
 class TournamentSeriesForm(forms.Form):
     series = forms.ModelChoiceField(
         label=_("series"),
-        queryset=Series.objects.all(),
+        queryset=Series.objects.none(),
         required=False,
         empty_label=_("(no series)"),
     )
+
+    def __init__(self, *args, organisation: Organisation, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["series"].queryset = Series.objects.filter(organisation=organisation)  # issue 29
 
 
 class TakeForm(forms.Form):

@@ -10,8 +10,25 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ..tournaments.organisations import Organisation, sole_organisation
 
-class Person(models.Model):
+
+class OwnedByOrganisation(models.Model):
+    """Issue 29: kept by one organisation, seen by its staff only. A site with one organisation
+    need not name it (``sole_organisation``)."""
+
+    organisation = models.ForeignKey(Organisation, on_delete=models.PROTECT, verbose_name=_("organisation"))
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args, **kwargs) -> None:
+        if self.organisation_id is None:
+            self.organisation = sole_organisation()
+        super().save(*args, **kwargs)
+
+
+class Person(OwnedByOrganisation):
     """A player in the register: taken into a tournament as a participant without typing him
     again. Falls under the retention of his tournaments (anonymised with the last of them)."""
 
@@ -39,7 +56,7 @@ class Person(models.Model):
         return self.name
 
 
-class Series(models.Model):
+class Series(OwnedByOrganisation):
     """Tournaments counted together (a Cup, a Liga): the sum of all results or of the best
     ``best_of``, at least ``min_attendances`` to be ranked, the top N or top X % qualify."""
 

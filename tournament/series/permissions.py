@@ -1,44 +1,44 @@
 """Who manages the register and the series. A series spans tournaments, so no role in one
-tournament can grant it: as for creating tournaments (``can_create_tournament``), Django's model
-permissions decide, given by the site administrator in the admin."""
+tournament can grant it: the administrators of the organisation that owns the register and the
+series manage them (issue 29), and the site administrator everywhere. A person of one
+organisation's register is nobody's business in another."""
 
 from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
 from ..tournaments.models import Tournament
-from ..tournaments.permissions import Perm, has_perm
+from ..tournaments.organisations import Organisation
+from ..tournaments.permissions import Perm, administrator_of, has_perm
 
 
-def _granted(user, codename: str) -> bool:
-    return bool(
-        getattr(user, "is_authenticated", False)
-        and getattr(user, "is_active", False)
-        and (user.is_superuser or user.has_perm(f"tournament.{codename}"))
-    )
+def _administers(user, organisation: Organisation | None) -> bool:
+    found = administrator_of(user)
+    return (found.filter(pk=organisation.pk) if organisation is not None else found).exists()
 
 
-def can_manage_series(user) -> bool:
-    """Create and change series, attach any tournament: superuser or ``tournament.add_series``."""
-    return _granted(user, "add_series")
+def can_manage_series(user, organisation: Organisation | None = None) -> bool:
+    """Create and change the organisation's series (of any organisation of his, without one)."""
+    return _administers(user, organisation)
 
 
-def can_manage_register(user) -> bool:
-    """See the register, add a tournament's participants to it: superuser or
-    ``tournament.add_person``."""
-    return _granted(user, "add_person")
+def can_manage_register(user, organisation: Organisation | None = None) -> bool:
+    """See the organisation's register, add a tournament's participants to it."""
+    return _administers(user, organisation)
 
 
 def can_attach(user, tournament: Tournament) -> bool:
     """A tournament joins or leaves a series by its organiser or by a series manager."""
-    return can_manage_series(user) or has_perm(user, tournament, Perm.EDIT_TOURNAMENT)
+    return can_manage_series(user, tournament.organisation) or has_perm(
+        user, tournament, Perm.EDIT_TOURNAMENT
+    )
 
 
-def require_series_manager(user) -> None:
-    if not can_manage_series(user):
-        raise PermissionDenied("add_series")
+def require_series_manager(user, organisation: Organisation) -> None:
+    if not can_manage_series(user, organisation):
+        raise PermissionDenied("series")
 
 
-def require_register_manager(user) -> None:
-    if not can_manage_register(user):
-        raise PermissionDenied("add_person")
+def require_register_manager(user, organisation: Organisation) -> None:
+    if not can_manage_register(user, organisation):
+        raise PermissionDenied("register")

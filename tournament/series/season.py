@@ -13,32 +13,45 @@ from ..stats import awards as stats_awards
 from ..stats import season as stats_season
 from ..stats.players import PlayerStats
 from ..tournaments.models import Tournament
+from ..tournaments.organisations import Organisation
 from .models import Person, Series
 from .permissions import can_manage_register, can_manage_series
 
 REGISTER_MATCHES = 8  # the register's page ranks by rating from this many matches on
 
 
-def sees_everything(user) -> bool:
-    return can_manage_series(user) or can_manage_register(user)
+def sees_everything(user, organisation: Organisation) -> bool:
+    """The organisation's series and register managers (issue 29: another's see what the public
+    sees)."""
+    return can_manage_series(user, organisation) or can_manage_register(user, organisation)
 
 
-def _names(tournaments) -> dict[int, tuple[str, str]]:
-    persons = Person.objects.filter(participations__tournament__in=tournaments).distinct()
+def _names(tournaments, organisation_id: int) -> dict[int, tuple[str, str]]:
+    persons = Person.objects.filter(
+        participations__tournament__in=tournaments, organisation_id=organisation_id
+    ).distinct()
     return {pk: (name, club) for pk, name, club in persons.values_list("pk", "name", "club")}
 
 
 def of_series(series: Series) -> stats_season.Season:
-    tournaments = list(series.tournaments.order_by("date", "pk"))
-    return stats_season.compute(tournaments, _names(tournaments), series.rating_matches)
-
-
-def of_register() -> stats_season.Season:
-    """Every tournament with a player of the register, each person carrying his rating."""
+    """The series' own organisation's tournaments and persons (issue 29), as its standings."""
     tournaments = list(
-        Tournament.objects.filter(participants__person__isnull=False).distinct().order_by("date", "pk")
+        series.tournaments.filter(organisation_id=series.organisation_id).order_by("date", "pk")
     )
-    return stats_season.compute(tournaments, _names(tournaments), REGISTER_MATCHES)
+    return stats_season.compute(
+        tournaments, _names(tournaments, series.organisation_id), series.rating_matches
+    )
+
+
+def of_register(organisation: Organisation) -> stats_season.Season:
+    """Every tournament of the organisation with a player of its register, each person carrying
+    his rating."""
+    tournaments = list(
+        Tournament.objects.filter(organisation=organisation, participants__person__isnull=False)
+        .distinct()
+        .order_by("date", "pk")
+    )
+    return stats_season.compute(tournaments, _names(tournaments, organisation.pk), REGISTER_MATCHES)
 
 
 def consenting(players: list[PlayerStats]) -> set[int]:
@@ -60,7 +73,7 @@ def awards(
     named. ``everything``: for the managers' documents (PDF, workbook)."""
     given = stats_awards.give(series.awards, season.players, series.award_attendances, series.rating_matches)
     if everything is None:
-        everything = sees_everything(user)
+        everything = sees_everything(user, series.organisation)
     public = None if everything else consenting(season.players)
     shown = []
     for award in given:

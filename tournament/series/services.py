@@ -25,7 +25,8 @@ from ..participants.models import Participant
 from ..stats.awards import AWARDS, BY_KEY
 from ..tournaments.audit import record
 from ..tournaments.models import Tournament
-from ..tournaments.permissions import Perm, require
+from ..tournaments.organisations import Organisation, record_organisation
+from ..tournaments.permissions import Perm, organisation_for, require
 from .models import Person, Series, SeriesNumber
 from .permissions import can_attach, require_register_manager, require_series_manager
 
@@ -89,13 +90,15 @@ def add_to_register(user, tournament: Tournament, numbers=None) -> RegisterRepor
     linked to the person he is (filling the person's missing club or date of birth), or entered
     as a new person. In a series with fixed start numbers a person without one keeps the number
     he has here, if it is free."""
-    require_register_manager(user)
+    require_register_manager(user, tournament.organisation)
     require(user, tournament, Perm.EDIT_PARTICIPANTS)
     tournament = _lock(tournament)
     _lock_register()
     report = RegisterReport()
     participants = list(tournament.participants.select_for_update().order_by("number"))
-    register = Register(Person.objects.all())  # a club's few hundred: compared in Python
+    # The register of the tournament's organisation, no other's (issue 29): a club's few hundred,
+    # compared in Python.
+    register = Register(Person.objects.filter(organisation_id=tournament.organisation_id))
     here = {p.person_id for p in participants if p.person_id}
     wanted = None if numbers is None else set(numbers)
     if wanted is not None and not wanted <= {p.number for p in participants}:
@@ -109,6 +112,7 @@ def add_to_register(user, tournament: Tournament, numbers=None) -> RegisterRepor
         person = register.find(participant.name, participant.club, participant.birth_date, exclude=here)
         if person is None:
             person = Person.objects.create(
+                organisation_id=tournament.organisation_id,
                 name=participant.name,
                 club=participant.club,
                 birth_date=participant.birth_date,
@@ -191,12 +195,21 @@ def take_participants(user, tournament: Tournament, persons=(), participants=())
     tournament's highest (passing over season numbers)."""
     require(user, tournament, Perm.EDIT_PARTICIPANTS)
     tournament = _lock(tournament)
+    persons = list(persons)
+    if any(p.organisation_id != tournament.organisation_id for p in persons):
+        raise PermissionDenied("register")  # issue 29: another organisation's register
     candidates = [_Candidate(p.name, p.club, p.birth_date, p) for p in persons]
     for source in {p.tournament for p in participants}:
         if source.pk == tournament.pk:
             raise ServiceError(_("Participants are taken from another tournament."))
+        if source.organisation_id != tournament.organisation_id:
+            raise ServiceError(_("Participants are taken from a tournament of the same organisation."))
         require(user, source, Perm.EDIT_PARTICIPANTS)  # their dates of birth are copied
-    candidates += [_Candidate(p.name, p.club, p.birth_date, p.person) for p in participants]
+    candidates += [
+        # a participant's person is of the source's organisation, the same (checked above)
+        _Candidate(p.name, p.club, p.birth_date, p.person)
+        for p in participants
+    ]
     report = TakeReport()
     if not candidates:
         return report
@@ -321,7 +334,7 @@ def _check_series(series: Series) -> None:
             _("“%(slug)s” is an address of the site itself: choose another short name.")
             % {"slug": series.slug}
         )
-    if Series.objects.filter(slug=series.slug).exclude(pk=series.pk).exists():
+    if Series.objects.filter(slug=series.slug).exclude(pk=series.pk).exists():  # /series/<slug>/
         raise ServiceError(_("Another series has the short name “%(slug)s”.") % {"slug": series.slug})
     if series.counting == Series.Counting.BEST and not series.best_of:
         raise ServiceError(_("Say how many of the best results count."))
@@ -332,26 +345,34 @@ def _check_series(series: Series) -> None:
 
 
 @transaction.atomic
-def create_series(user, **fields) -> Series:
-    require_series_manager(user)
+def create_series(user, organisation: Organisation | None = None, **fields) -> Series:
+    """A series of ``organisation`` (the one the user administers, when he has one only)."""
+    organisation = organisation_for(user, organisation, admin=True)
+    require_series_manager(user, organisation)
     series = Series(
         **{k: v for k, v in fields.items() if k in SERIES_FIELDS},
+        organisation=organisation,
         created_by=user if getattr(user, "pk", None) else None,
     )
     _check_series(series)
     series.save()
+    record_organisation(organisation, user, "series.create", name=series.name, slug=series.slug)
     return series
 
 
 @transaction.atomic
 def update_series(user, series: Series, **fields) -> Series:
-    require_series_manager(user)
+    require_series_manager(user, series.organisation)
     series = Series.objects.select_for_update().get(pk=series.pk)
+    before = {key: str(getattr(series, key)) for key in SERIES_FIELDS}
     for key, value in fields.items():
         if key in SERIES_FIELDS:
             setattr(series, key, value)
     _check_series(series)
     series.save()
+    after = {key: str(getattr(series, key)) for key in SERIES_FIELDS}
+    changed = {key: [before[key], after[key]] for key in SERIES_FIELDS if before[key] != after[key]}
+    record_organisation(series.organisation, user, "series.update", name=series.name, changed=changed)
     return series
 
 
@@ -360,6 +381,8 @@ def attach(user, series: Series, tournament: Tournament) -> None:
     """The tournament counts for the series (leaving any series it counted for)."""
     if not can_attach(user, tournament):
         raise PermissionDenied("attach")
+    if series.organisation_id != tournament.organisation_id:  # a series counts its own (issue 29)
+        raise ServiceError(_("A series counts only tournaments of its own organisation."))
     tournament = _lock(tournament)
     if tournament.series_id == series.pk:
         return
@@ -384,7 +407,7 @@ def detach(user, tournament: Tournament) -> None:
 def set_consent(user, person: Person, consent: bool) -> bool:
     """The person's consent to a public season page (issue 30), recorded in the log of each of
     his tournaments (the register has no log of its own). Returns whether it changed."""
-    require_register_manager(user)
+    require_register_manager(user, person.organisation)  # his organisation's (issue 29)
     person = Person.objects.select_for_update().get(pk=person.pk)
     if person.public_stats == consent:
         return False

@@ -124,7 +124,7 @@ def _results(series: Series, tournaments: list[Tournament]) -> dict[int, list[Re
     """Each linked, seated participant's points in each tournament, by person."""
     seated = Seat.objects.filter(participant=OuterRef("pk"), match__discarded_at__isnull=True)
     participants = (
-        Participant.objects.filter(tournament__in=tournaments, person__isnull=False)
+        Participant.objects.filter(tournament__in=tournaments, person__organisation_id=series.organisation_id)
         .filter(Exists(seated))
         .values_list("tournament_id", "number", "person_id")
     )
@@ -178,7 +178,9 @@ def _rank(rows: list[SeriesRow]) -> None:
 
 
 def compute(series: Series) -> SeriesStandings:
-    tournaments = list(series.tournaments.order_by("date", "pk"))
+    # Only the organisation's own tournaments and persons count (issue 29; attaching refuses others).
+    own = series.tournaments.filter(organisation_id=series.organisation_id)
+    tournaments = list(own.order_by("date", "pk"))
     results = _results(series, tournaments)
     persons = Person.objects.in_bulk(list(results))
     season = dict(SeriesNumber.objects.filter(series=series).values_list("person_id", "number"))

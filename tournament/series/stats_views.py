@@ -26,9 +26,9 @@ class SeriesStatsView(TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        series = get_object_or_404(Series, slug=kwargs["series"])
+        series = get_object_or_404(Series.objects.select_related("organisation"), slug=kwargs["series"])
         season = series_season.of_series(series)
-        everything = series_season.sees_everything(self.request.user)
+        everything = series_season.sees_everything(self.request.user, series.organisation)
         shown = season.players
         hidden = 0
         if not everything:
@@ -57,11 +57,12 @@ class PlayerView(TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        person = get_object_or_404(Person, pk=kwargs["person"])
-        everything = series_season.sees_everything(self.request.user)
+        person = get_object_or_404(Person.objects.select_related("organisation"), pk=kwargs["person"])
+        # only his organisation's managers see him without his consent (issue 29)
+        everything = series_season.sees_everything(self.request.user, person.organisation)
         if not person.public_stats and not everything:
             raise Http404("no consent")
-        stats = series_season.of_register().player(person.pk)
+        stats = series_season.of_register(person.organisation).player(person.pk)
         placings = list(stats.placings) if stats else []
         context.update(
             person=person,

@@ -18,7 +18,7 @@ from ..errors import ServiceError
 from ..names import by_name, name_search, sort_key
 from ..tournaments.access import TournamentMixin
 from ..tournaments.models import StaffRole, Tournament
-from ..tournaments.permissions import Perm, has_perm
+from ..tournaments.permissions import Perm, administrator_of, has_perm
 from . import exports
 from . import season as series_season
 from . import services as series_service
@@ -30,16 +30,21 @@ from .permissions import can_manage_register, can_manage_series
 REGISTER_PAGE = 200  # persons listed at once; a search narrows the register
 
 
-def search_persons(query: str):
-    """The register's persons whose name (or club) holds every word of the search, in either
-    spelling ("Huber, Sepp", "sepp huber", "Muller" for Müller); unordered (``by_name``)."""
-    return name_search(Person.objects.order_by(), query, "name", "club")
+def search_persons(query: str, organisations):
+    """The persons of the organisations' registers (issue 29: no other's) whose name (or club)
+    holds every word of the search, in either spelling ("Huber, Sepp", "sepp huber", "Muller" for
+    Müller); unordered (``by_name``)."""
+    return name_search(
+        Person.objects.filter(organisation__in=organisations).order_by(), query, "name", "club"
+    )
 
 
 def editable_tournaments(user, exclude: Tournament):
-    """Tournaments whose participants the user may copy (dates of birth included)."""
-    tournaments = Tournament.objects.exclude(pk=exclude.pk).order_by("-date", "name")
-    if user.is_superuser:
+    """Tournaments of the same organisation whose participants the user may copy (dates of birth
+    included): those he organises, all of an organisation he administers."""
+    tournaments = Tournament.objects.filter(organisation_id=exclude.organisation_id)
+    tournaments = tournaments.exclude(pk=exclude.pk).order_by("-date", "name")
+    if administrator_of(user).filter(pk=exclude.organisation_id).exists():
         return tournaments
     return tournaments.filter(staff__user=user, staff__role=StaffRole.Role.ORGANISER).distinct()
 
@@ -60,7 +65,7 @@ class TakeParticipantsView(TournamentMixin, FormView):
     def get_form_kwargs(self):
         source = self.source()
         participants = source.participants.select_related("tournament", "person") if source else None
-        persons = None if source else Person.objects.all()
+        persons = None if source else Person.objects.filter(organisation_id=self.tournament.organisation_id)
         return {**super().get_form_kwargs(), "persons": persons, "participants": participants}
 
     def get_context_data(self, **kwargs):
@@ -73,7 +78,7 @@ class TakeParticipantsView(TournamentMixin, FormView):
             ordered = sorted(source.participants.all(), key=lambda p: (sort_key(p.name), p.number))
             choices = [(p, p.person_id in linked) for p in ordered]
         else:
-            found, total = by_name(search_persons(query), REGISTER_PAGE)
+            found, total = by_name(search_persons(query, [self.tournament.organisation_id]), REGISTER_PAGE)
             choices = [(p, p.pk in linked) for p in found]
             context["more"] = max(total - REGISTER_PAGE, 0)
         context.update(
@@ -120,12 +125,9 @@ class AddToRegisterView(TournamentMixin, View):
     permission = Perm.EDIT_PARTICIPANTS
     http_method_names = ["post"]
 
-    def dispatch(self, request, *args, **kwargs):
-        if request.user.is_authenticated and not can_manage_register(request.user):
-            raise PermissionDenied
-        return super().dispatch(request, *args, **kwargs)
-
     def post(self, request, *args, **kwargs):
+        if not can_manage_register(request.user, self.tournament.organisation):
+            raise PermissionDenied
         add_to_register(request, self.tournament)
         if request.POST.get("back") == "series":
             return redirect("organiser:tournament_series", self.tournament.slug)
@@ -157,9 +159,12 @@ def missing_players(user, tournaments) -> list[tuple[Tournament, list, bool]]:
     """Per tournament its players not in the register (``standings.unregistered``), and whether
     the user may add them (register manager and the tournament's organiser: dates of birth)."""
     missing = series_standings.unregistered(tournaments)
-    register = can_manage_register(user)
     return [
-        (t, missing[t.pk], register and has_perm(user, t, Perm.EDIT_PARTICIPANTS))
+        (
+            t,
+            missing[t.pk],
+            can_manage_register(user, t.organisation) and has_perm(user, t, Perm.EDIT_PARTICIPANTS),
+        )
         for t in tournaments
         if t.pk in missing
     ]
@@ -175,6 +180,9 @@ class TournamentSeriesView(TournamentMixin, FormView):
     def get_initial(self):
         return {"series": self.tournament.series}
 
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "organisation": self.tournament.organisation}
+
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         if self.tournament.series_id:
@@ -186,7 +194,11 @@ class TournamentSeriesView(TournamentMixin, FormView):
         if series is None:
             series_service.detach(self.request.user, self.tournament)
         else:
-            series_service.attach(self.request.user, series, self.tournament)
+            try:
+                series_service.attach(self.request.user, series, self.tournament)
+            except ServiceError as error:  # another organisation's series (the form offers none)
+                self.refuse(error)
+                return redirect("organiser:tournament_series", self.tournament.slug)
         messages.success(self.request, _("Saved."))
         return redirect("organiser:tournament_series", self.tournament.slug)
 
@@ -199,30 +211,42 @@ class SeriesListView(TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        context["series_list"] = Series.objects.annotate(count=Count("tournaments"))
-        context["can_manage"] = can_manage_series(self.request.user)
-        context["can_register"] = can_manage_register(self.request.user)
+        context["series_list"] = Series.objects.select_related("organisation").annotate(
+            count=Count("tournaments")
+        )
+        managed = set(administrator_of(self.request.user).values_list("pk", flat=True))
+        context["managed"] = managed  # the organisations whose series he manages (issue 29)
+        context["can_manage"] = context["can_register"] = bool(managed)
+        context["several"] = len({series.organisation_id for series in context["series_list"]}) > 1
         return context
 
 
 class ManagerMixin(LoginRequiredMixin):
-    """A page for series managers (superuser or ``tournament.add_series``)."""
+    """A page for series managers: the administrators of the series' organisation (of any, for
+    a page of no series), and the site administrator."""
 
     check = staticmethod(can_manage_series)
 
     def dispatch(self, request, *args, **kwargs):
         if not request.user.is_authenticated:
             return self.handle_no_permission()
-        if not self.check(request.user):
-            raise PermissionDenied
+        organisation = None
         if "series" in kwargs:
-            self.series = get_object_or_404(Series, slug=kwargs["series"])
+            self.series = get_object_or_404(
+                Series.objects.select_related("organisation"), slug=kwargs["series"]
+            )
+            organisation = self.series.organisation
+        if not self.check(request.user, organisation):
+            raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
 
 
 class SeriesCreateView(ManagerMixin, FormView):
     template_name = "organiser/series_form.html"
     form_class = SeriesForm
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "organisations": administrator_of(self.request.user)}
 
     def form_valid(self, form):
         try:
@@ -259,7 +283,12 @@ class SeriesManageView(ManagerMixin, FormView):
 
     def post(self, request, *args, **kwargs):
         if "register" in request.POST:  # issue 28: nobody of the series' tournaments missing
-            tournament = get_object_or_404(Tournament, series=self.series, slug=request.POST["register"])
+            tournament = get_object_or_404(
+                Tournament,
+                series=self.series,
+                organisation=self.series.organisation,
+                slug=request.POST["register"],
+            )
             try:
                 add_to_register(request, tournament)
             except PermissionDenied:
@@ -271,8 +300,12 @@ class SeriesManageView(ManagerMixin, FormView):
         if "attach" in request.POST:
             form = AttachForm(request.POST, series=self.series)
             if form.is_valid():
-                series_service.attach(request.user, self.series, form.cleaned_data["tournament"])
-                messages.success(request, _("Tournament added to the series."))
+                try:
+                    series_service.attach(request.user, self.series, form.cleaned_data["tournament"])
+                except ServiceError as error:  # another organisation's (the form offers none)
+                    messages.error(request, error.message)
+                else:
+                    messages.success(request, _("Tournament added to the series."))
             else:
                 messages.error(request, _("Choose a tournament."))
             return redirect("series:manage", self.series.slug)
@@ -302,13 +335,17 @@ class RegisterView(ManagerMixin, TemplateView):
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
         query = self.request.GET.get("q", "").strip()
-        persons = search_persons(query).annotate(tournaments=Count("participations", distinct=True))
+        # Issue 29: the registers of the organisations he administers, no other's.
+        organisations = list(administrator_of(self.request.user))
+        persons = search_persons(query, organisations).select_related("organisation")
+        persons = persons.annotate(tournaments=Count("participations", distinct=True))
         shown, found = by_name(persons, REGISTER_PAGE)
         context.update(
             query=query,
             persons=shown,
-            total=Person.objects.count(),
+            total=Person.objects.filter(organisation__in=organisations).count(),
             more=max(found - REGISTER_PAGE, 0),
+            several=len(organisations) > 1,  # which organisation's register, beside each name
         )
         return context
 
@@ -321,9 +358,9 @@ class SeriesStandingsView(TemplateView):
 
     def get_context_data(self, **kwargs):
         context = super().get_context_data(**kwargs)
-        series = get_object_or_404(Series, slug=kwargs["series"])
+        series = get_object_or_404(Series.objects.select_related("organisation"), slug=kwargs["series"])
         standings = series_standings.compute(series)
-        can_manage = can_manage_series(self.request.user)
+        can_manage = can_manage_series(self.request.user, series.organisation)
         context.update(series=series, standings=standings, can_manage=can_manage)
         if series.awards:  # issue 30: the cup's awards
             season = series_season.of_series(series)

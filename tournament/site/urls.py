@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import board, views
+from . import board, organisation, views
 
 organiser = [
     path("<slug:slug>/", views.DashboardView.as_view(), name="dashboard"),
@@ -13,4 +13,9 @@ public = [
 
 referee = [
     path("<slug:slug>/match/<int:match>/", board.BoardView.as_view(), name="board"),
+]
+
+# /verein/<slug>/ (tournament.urls), after the organisations' own addresses
+organisation_page = [
+    path("<slug:organisation>/", organisation.OrganisationPageView.as_view(), name="page"),
 ]

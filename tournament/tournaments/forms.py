@@ -78,8 +78,15 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": DateInput(), "retention_until": DateInput()}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, organisations=None, **kwargs):
+        """``organisations``: those a new tournament may belong to (issue 29); a choice only when
+        there are several."""
         super().__init__(*args, **kwargs)
+        if organisations is not None and not self.instance.pk and organisations.count() > 1:
+            self.fields["organisation"] = forms.ModelChoiceField(
+                label=_("organisation"), queryset=organisations, empty_label=None
+            )
+            self.order_fields(["organisation"])
         self.fields["retention_until"].required = False
         self.fields["slug"].required = False
         self.fields["prize_places"].required = False
@@ -167,6 +174,8 @@ class TournamentForm(forms.ModelForm):
     def service_fields(self) -> dict:
         fields = {k: v for k, v in self.cleaned_data.items() if k in self.Meta.fields}
         fields["rule_overrides"] = self.cleaned_data["rule_overrides"]
+        if self.cleaned_data.get("organisation") is not None:
+            fields["organisation"] = self.cleaned_data["organisation"]
         return fields
 
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.profiles import DEFAULT_PROFILE, PROFILES, ProfileError, RuleProfile, build_profile
 
 from ..problems import problem_messages
+from .organisations import Organisation, sole_organisation
 
 PROFILE_CHOICES = [
     ("schafkopfschule-2007", _("Schafkopfschule 2007 (official, 2 × 32 games)")),
@@ -68,6 +69,10 @@ class Tournament(models.Model):
         RUNNING = "running", _("running")
         FINISHED = "finished", _("finished")
 
+    # Issue 29: the club or organiser it belongs to (its register, series and administrators).
+    organisation = models.ForeignKey(
+        Organisation, on_delete=models.PROTECT, related_name="tournaments", verbose_name=_("organisation")
+    )
     name = models.CharField(_("name"), max_length=200)
     slug = models.SlugField(
         _("short name"),
@@ -136,6 +141,8 @@ class Tournament(models.Model):
     def save(self, *args, **kwargs) -> None:
         if self.retention_until is None and self.date:
             self.retention_until = default_retention(self.date)
+        if self.organisation_id is None:  # a site with one organisation need not name it
+            self.organisation = sole_organisation()
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:

@@ -6,8 +6,12 @@ from __future__ import annotations
 from enum import StrEnum
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import CharField, Value
+from django.utils.translation import gettext as _
 
+from ..errors import ServiceError
 from .models import StaffRole, Tournament
+from .organisations import Organisation, OrganisationMember, sole_organisation
 
 
 class Perm(StrEnum):
@@ -81,7 +85,20 @@ def permissions(user, tournament: Tournament) -> frozenset[Perm]:
         return frozenset()
     if user.is_superuser:
         return frozenset(Perm)
-    roles = StaffRole.objects.filter(tournament=tournament, user=user).values_list("role", flat=True)
+    # His roles here, and an organiser's rights in every tournament of an organisation he is an
+    # administrator of (issue 29): one query.
+    roles = (
+        StaffRole.objects.filter(tournament=tournament, user=user)
+        .order_by()
+        .values_list("role", flat=True)
+        .union(
+            OrganisationMember.objects.filter(
+                organisation_id=tournament.organisation_id, user=user, is_admin=True
+            )
+            .order_by()
+            .values_list(Value(Role.ORGANISER.value, output_field=CharField()), flat=True)
+        )
+    )
     granted: set[Perm] = set()
     for role in roles:
         granted |= ROLE_PERMISSIONS[role]
@@ -104,8 +121,53 @@ def within_scope(user, sheet) -> None:
         raise PermissionDenied("sheet_scope")
 
 
-def can_create_tournament(user) -> bool:
-    return bool(
-        getattr(user, "is_authenticated", False)
-        and (user.is_superuser or user.has_perm("tournament.add_tournament"))
-    )
+def _signed_in(user) -> bool:
+    return bool(getattr(user, "is_authenticated", False) and getattr(user, "is_active", False))
+
+
+def member_of(user):
+    """The organisations whose tournaments the user may create (issue 29): his own; all for
+    the site administrator (and the command line)."""
+    if not _signed_in(user):
+        return Organisation.objects.none()
+    if user.is_superuser:
+        return Organisation.objects.all()
+    return Organisation.objects.filter(members__user=user).distinct()
+
+
+def administrator_of(user):
+    """The organisations whose register, series, members and tournaments the user manages."""
+    if not _signed_in(user):
+        return Organisation.objects.none()
+    if user.is_superuser:
+        return Organisation.objects.all()
+    return Organisation.objects.filter(members__user=user, members__is_admin=True).distinct()
+
+
+def is_administrator(user, organisation: Organisation) -> bool:
+    return administrator_of(user).filter(pk=organisation.pk).exists()
+
+
+def can_create_tournament(user, organisation: Organisation | None = None) -> bool:
+    """A member of the organisation (of any, without one) or the site administrator."""
+    found = member_of(user)
+    return (found.filter(pk=organisation.pk) if organisation is not None else found).exists()
+
+
+def organisation_for(user, organisation: Organisation | None = None, admin: bool = False) -> Organisation:
+    """The organisation something new of the user's belongs to: the one named, if he may create
+    there (as its member, or ``admin``: its administrator); else the only one he may. A site
+    without any makes its first for the site administrator (``sole_organisation``)."""
+    allowed = administrator_of(user) if admin else member_of(user)
+    if organisation is not None:
+        if not allowed.filter(pk=organisation.pk).exists():
+            raise PermissionDenied("organisation")
+        return organisation
+    found = list(allowed.order_by("pk")[:2])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise ServiceError(_("You belong to several organisations: choose the one this is for."))
+    if getattr(user, "is_superuser", False):
+        return sole_organisation()
+    raise PermissionDenied("organisation")

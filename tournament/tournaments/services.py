@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -13,7 +12,8 @@ from ..hooks import Slot
 from ..names import fold_umlauts
 from .audit import record
 from .models import OldSlug, StaffRole, Tournament, default_retention, slug_taken
-from .permissions import Perm, can_create_tournament, require
+from .organisations import Organisation
+from .permissions import Perm, organisation_for, require
 
 TOURNAMENT_FIELDS = (
     "prize_places",
@@ -45,10 +45,13 @@ def free_slug(name: str) -> str:
 
 
 @transaction.atomic
-def create_tournament(user, **fields) -> Tournament:
-    if not can_create_tournament(user):
-        raise PermissionDenied("add_tournament")
-    tournament = Tournament(**{k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS})
+def create_tournament(user, organisation: Organisation | None = None, **fields) -> Tournament:
+    """A new tournament of ``organisation`` (issue 29; ``organisation_for``: the user's only one
+    when not named), its creator its organiser."""
+    organisation = organisation_for(user, organisation)
+    tournament = Tournament(
+        organisation=organisation, **{k: v for k, v in fields.items() if k in TOURNAMENT_FIELDS}
+    )
     if not tournament.slug:  # suggested from the name
         tournament.slug = free_slug(tournament.name)
     elif OldSlug.objects.filter(slug=tournament.slug).exists():
@@ -61,7 +64,7 @@ def create_tournament(user, **fields) -> Tournament:
     if getattr(user, "pk", None):  # from the command line there is nobody to make organiser
         StaffRole.objects.create(tournament=tournament, user=user, role=StaffRole.Role.ORGANISER)
     sync_matches(tournament)
-    record(tournament, user, "tournament.create", name=tournament.name)
+    record(tournament, user, "tournament.create", name=tournament.name, organisation=organisation.slug)
     return tournament
 
 

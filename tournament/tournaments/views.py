@@ -27,25 +27,33 @@ from . import services as tournament_service
 from .access import PublicMixin, TournamentMixin, tournament_at
 from .forms import StaffForm, TournamentForm
 from .models import StaffRole, Tournament
-from .permissions import Perm, can_create_tournament
+from .organisations import Organisation
+from .permissions import Perm, administrator_of, can_create_tournament, member_of
 
 
 @require_safe
 def home(request):
     """The tournaments on this installation, newest first, with links for their staff."""
-    tournaments = list(Tournament.objects.all())
+    tournaments = list(Tournament.objects.select_related("organisation"))
     managed: set[int] = set()
     if request.user.is_authenticated:
         if request.user.is_superuser:
             managed = {t.pk for t in tournaments}
         else:
             managed = set(StaffRole.objects.filter(user=request.user).values_list("tournament_id", flat=True))
+            # an administrator manages every tournament of his organisations (issue 29)
+            administered = set(administrator_of(request.user).values_list("pk", flat=True))
+            managed |= {t.pk for t in tournaments if t.organisation_id in administered}
     return render(
         request,
         "public/home.html",
         {
             "tournaments": [(t, t.pk in managed) for t in tournaments],
             "can_create": can_create_tournament(request.user),
+            # the club beside each tournament where the site has several (issue 29)
+            "several": Organisation.objects.count() > 1,
+            # his organisations' pages (the site administrator has the list of all under /verein/)
+            "administered": [] if request.user.is_superuser else list(administrator_of(request.user)),
         },
     )
 
@@ -121,6 +129,9 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
         if request.user.is_authenticated and not can_create_tournament(request.user):
             raise PermissionDenied
         return super().dispatch(request, *args, **kwargs)
+
+    def get_form_kwargs(self):
+        return {**super().get_form_kwargs(), "organisations": member_of(self.request.user)}
 
     def form_valid(self, form):
         try:

@@ -4,23 +4,26 @@ each one's points set on his seat of match 1 (the standings read the seats)."""
 import datetime
 
 import pytest
-from django.contrib.auth.models import Permission
 
 from tests.tournament.helpers import written_around_the_services
 from tournament.draw.models import Seat
 from tournament.draw.services import draw_all
-from tournament.models import Participant, Person, Series
+from tournament.models import OrganisationMember, Participant, Person, Series
 from tournament.tournaments.permissions import COMMAND_LINE
 
 DAY = datetime.date(2026, 1, 10)
 
 
 @pytest.fixture
-def person(db):
-    """``person(name, club="", birth_date=None)``: a person of the register."""
+def person(club):
+    """``person(name, club="", birth_date=None, organisation=None)``: a person of the register
+    (of the tests' organisation unless another is named)."""
+    ours = club
 
-    def person(name, club="", birth_date=None):
-        return Person.objects.create(name=name, club=club, birth_date=birth_date)
+    def person(name, club="", birth_date=None, organisation=None):
+        return Person.objects.create(
+            name=name, club=club, birth_date=birth_date, organisation=organisation or ours
+        )
 
     return person
 
@@ -48,7 +51,7 @@ def played_by(make_tournament):
 
 
 @pytest.fixture
-def cup(person, played_by):
+def cup(person, played_by, club):
     """Three tournaments, six persons (A, B, C in all three; D, E, F in one each):
 
     | | T1 | T2 | T3 | all | best 2 |
@@ -59,7 +62,7 @@ def cup(person, played_by):
     | E | | -55 | | -55 | -55 |
     | F | | | -30 | -30 | -30 |
     """
-    series = Series.objects.create(name="Wirtshaus-Cup", slug="cup", season="2026")
+    series = Series.objects.create(name="Wirtshaus-Cup", slug="cup", season="2026", organisation=club)
     a, b, c, d, e, f = (
         person(name, club="SK Au") for name in ("Anna A", "Bert B", "Carl C", "Dora D", "Emil E", "Fritz F")
     )
@@ -70,10 +73,9 @@ def cup(person, played_by):
 
 
 @pytest.fixture
-def manager(make_user):
-    """A user who manages series and the register (Django permissions, not a tournament role)."""
+def manager(make_user, club):
+    """A user who manages series and the register: an administrator of the organisation (issue
+    29), not a tournament role."""
     user = make_user("cupwart")
-    user.user_permissions.add(
-        Permission.objects.get(codename="add_series"), Permission.objects.get(codename="add_person")
-    )
+    OrganisationMember.objects.create(organisation=club, user=user, is_admin=True)
     return user

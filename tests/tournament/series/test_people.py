@@ -79,8 +79,8 @@ def test_the_series_page_lists_players_not_in_the_register(client, manager, half
     page = client.get(reverse("series:manage", args=["dorf"])).content.decode()
     assert shown(page, ["Vroni Aigner", "Anderl Zach"]) == ["Vroni Aigner", "Anderl Zach"]
     assert "Reserl Ruhig" not in page and "Sepp Huber" not in page
-    # not the tournament's organiser: told who adds them, no button that would fail
-    assert "Alle in die Spielerkartei aufnehmen" in page and 'name="number"' not in page
+    # the organisation's administrator manages all its tournaments (issue 29): he adds them
+    assert "Alle in die Spielerkartei aufnehmen" in page and 'name="number" value="6"' in page
     standings = client.get(reverse("series:standings", args=["dorf"])).content.decode()
     assert "2 Spieler dieser Turniere sind nicht in der Spielerkartei" in standings
 
@@ -107,10 +107,15 @@ def test_the_series_page_adds_one_or_all_missing_players(client, manager, half_r
     assert client.post(url, {"register": "nirgends"}).status_code == 404
 
 
-def test_adding_needs_the_tournaments_organiser(client, manager, half_registered):
-    client.force_login(manager)
-    response = client.post(reverse("series:manage", args=["dorf"]), {"register": "d1"}, follow=True)
-    assert "Nur der Veranstalter des Turniers" in response.content.decode()
+def test_adding_needs_the_organisations_administrator(client, manager, half_registered, club_b, organiser):
+    """Neither another organisation's administrator nor a member of this one who organises
+    another tournament adds its players (issue 29)."""
+    for outsider in (club_b.admin, organiser):
+        client.force_login(outsider)
+        response = client.post(reverse("series:manage", args=["dorf"]), {"register": "d1"})
+        assert response.status_code == 403
+        response = client.post(reverse("organiser:add_to_register", args=["d1"]))
+        assert response.status_code == 403
     assert half_registered.participants.filter(person__isnull=True).count() == 3
 
 

@@ -6,10 +6,9 @@ import io
 
 import openpyxl
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
-from tournament.models import LogEntry, Person, Series, StaffRole, Tournament
+from tournament.models import LogEntry, OrganisationMember, Person, Series, StaffRole, Tournament
 from tournament.series import exports
 from tournament.series import season as series_season
 from tournament.series.services import set_consent, update_series
@@ -21,11 +20,10 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def manager(make_user):
+def manager(make_user, club):
+    """The series' and the register's manager: the organisation's administrator (issue 29)."""
     user = make_user("cupwart")
-    user.user_permissions.add(
-        Permission.objects.get(codename="add_series"), Permission.objects.get(codename="add_person")
-    )
+    OrganisationMember.objects.create(organisation=club, user=user, is_admin=True)
     return user
 
 
@@ -174,3 +172,17 @@ def test_the_awards_are_in_the_series_pdf_and_workbook_with_every_winner(season,
     client.force_login(manager)
     page = client.get(reverse("series:document", args=[series.slug, "html"])).content.decode()
     assert "Pechvogel" in page and "Person 9" in page
+
+
+def test_another_organisations_administrator_sees_what_the_public_sees(season, client, club_b):
+    """Issue 29: a person without consent stays hidden from another club's staff."""
+    series, persons = season
+    client.force_login(club_b.admin)
+    page = client.get(reverse("series:stats", args=[series.slug])).content.decode()
+    assert "Person 1<" in page and "Person 5<" not in page
+    assert client.get(reverse("series:player", args=[persons[5].pk])).status_code == 404
+    assert client.get(reverse("series:player", args=[persons[1].pk])).status_code == 200
+    response = client.post(reverse("series:consent", args=[persons[5].pk]), {"public_stats": "1"})
+    assert response.status_code == 403
+    persons[5].refresh_from_db()
+    assert not persons[5].public_stats

@@ -17,6 +17,7 @@ from tournament.series.models import Series
 from tournament.standings import lots
 from tournament.tablephone import table as table_service
 from tournament.teams.lots import draw_team_lots
+from tournament.tournaments import organisation_services
 from tournament.tournaments import services as tournament_service
 from tournament.tournaments.permissions import COMMAND_LINE
 
@@ -114,5 +115,7 @@ def signed_and_corrected(played, referee, supervisor, sheet_of, sign_and_correct
     played.series = Series.objects.create(name="Cup", slug="cup", fixed_numbers=True)
     played.save(update_fields=["series"])
     series_service.add_to_register(COMMAND_LINE, played)
+    # A request for an organisation, in the organisations' log (issue 29; members: ``organiser``).
+    organisation_services.request_organisation(referee, "SK Au", "Die Vereinsabende")
     played.refresh_from_db()
     return played

@@ -1,5 +1,5 @@
 """python manage.py generate_tournament --players N [--matches M] [--games G] --slug S
-[--profile P] [--seed X] [--results] [--only-fours]
+[--profile P] [--seed X] [--results] [--only-fours] [--organisation SLUG]
 
 A field that does not divide by four is drawn with tables of five, where the dealer sits out
 the game he dealt (README readings); ``--only-fours`` turns the rule profile's option off."""
@@ -19,6 +19,7 @@ from ...models import Tournament
 from ...problems import problem_messages
 from ...tournaments.permissions import COMMAND_LINE
 from ...tournaments.services import create_tournament
+from ..lookup import organisation_named
 
 
 class Command(BaseCommand):
@@ -39,10 +40,22 @@ class Command(BaseCommand):
         parser.add_argument(
             "--only-fours", action="store_true", help="no tables of five (rules.tables_of_five false)"
         )
+        parser.add_argument("--organisation", help="its organisation (needed where the site has several)")
 
     def handle(
-        self, players, slug, profile, seed, results, matches=None, games=None, only_fours=False, **options
+        self,
+        players,
+        slug,
+        profile,
+        seed,
+        results,
+        matches=None,
+        games=None,
+        only_fours=False,
+        organisation=None,
+        **options,
     ):
+        owner = organisation_named(organisation)
         overrides = {k: v for k, v in (("matches", matches), ("games_per_match", games)) if v}
         if only_fours:
             overrides["tables_of_five"] = False
@@ -60,6 +73,7 @@ class Command(BaseCommand):
         try:
             tournament = create_tournament(
                 COMMAND_LINE,
+                organisation=owner,
                 name=f"Generiertes Turnier {slug}",
                 slug=slug,
                 date=datetime.date.today(),

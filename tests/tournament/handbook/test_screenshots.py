@@ -1,0 +1,141 @@
+"""The handbook's pictures (issue 31), taken by Chromium from the demo tournament at the widths
+their users have: the desk and the organiser at 1366 px, the phones at 390 px. They are written
+to static/handbook/img/ only with HANDBOOK_SCREENSHOTS=1 (`make screenshots`), so that an
+ordinary test run leaves the tree as it is; the pictures are committed, and a changed page gets
+its new picture by running `make screenshots` again. Each page is checked to be the real page
+(its heading or its part) before the picture is taken, so an error page is never pictured."""
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from PIL import Image
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.common.by import By
+
+from tournament.draw import services as draw_service
+from tournament.models import StaffRole
+from tournament.tournaments.permissions import COMMAND_LINE
+
+pytestmark = [
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        os.environ.get("HANDBOOK_SCREENSHOTS") != "1",
+        reason="the handbook's pictures are taken with HANDBOOK_SCREENSHOTS=1 (make screenshots)",
+    ),
+]
+
+FOLDER = Path(__file__).resolve().parents[3] / "static" / "handbook" / "img"
+
+
+def picture(browser, name: str, width: int) -> None:
+    """The browser's window as ``name``.png, ``width`` pixels wide, in few colours (small files)."""
+    image = Image.open(io.BytesIO(browser.driver.get_screenshot_as_png())).convert("RGB")
+    if image.width != width:
+        image = image.resize((width, round(image.height * width / image.width)), Image.LANCZOS)
+    FOLDER.mkdir(parents=True, exist_ok=True)
+    image.quantize(colors=96, method=Image.Quantize.MEDIANCUT).save(FOLDER / f"{name}.png", optimize=True)
+
+
+def shown(browser, text: str, seconds: float = 15) -> None:
+    """Wait for the page to show ``text`` in its main part; else fail with what it shows."""
+    try:
+        browser.wait_text("main", text, seconds)
+    except TimeoutException:
+        body = browser.driver.find_element(By.TAG_NAME, "body").text
+        pytest.fail(f"{browser.driver.current_url} does not show {text!r}: {body[:500]}")
+
+
+def tap(browser, text: str) -> None:
+    """Tap the entry panel's button that starts with ``text`` and wait for the panel to be drawn
+    anew (its ``data-drawn`` changes), so that the next tap finds the next step's buttons."""
+    step = browser.find("#step")
+    before = step.get_attribute("data-drawn")
+
+    def tapped(driver):
+        for button in driver.find_elements(By.CSS_SELECTOR, "#step button"):
+            if button.text.strip().startswith(text):
+                button.click()
+                return True
+        return False
+
+    browser.wait_for(tapped)
+    browser.wait_for(lambda driver: driver.find_element(By.ID, "step").get_attribute("data-drawn") != before)
+
+
+def staff(demo, username, role, first, last):
+    user = get_user_model().objects.create_user(username, password="x", first_name=first, last_name=last)
+    StaffRole.objects.create(tournament=demo, user=user, role=role)
+    return user
+
+
+@pytest.fixture
+def people(demo):
+    return {
+        "organiser": staff(demo, "veranstalter", "organiser", "Sepp", "Brandl"),
+        "supervisor": staff(demo, "aufsicht", "supervisor", "Resi", "Huber"),
+    }
+
+
+DESK_PAGES = [  # (picture, user, address, text the real page shows)
+    ("organiser-dashboard", "organiser", "/manage/{slug}/", "Kirchweih"),
+    ("organiser-edit", "organiser", "/manage/{slug}/edit/", "Regel"),
+    ("organiser-participants", "organiser", "/manage/{slug}/participants/", "Brandl"),
+    ("organiser-checkin", "organiser", "/manage/{slug}/checkin/", "Einlass"),
+    ("organiser-draw", "organiser", "/manage/{slug}/draw/", "Auslosung"),
+    ("organiser-standings", "organiser", "/manage/{slug}/standings/", "Brandl"),
+    ("organiser-prizes", "organiser", "/manage/{slug}/prizes/", "Preisliste"),
+    ("organiser-staff", "organiser", "/manage/{slug}/staff/", "aufsicht"),
+    ("referee-board", "supervisor", "/referee/{slug}/match/1/", "Tisch 1"),
+    ("referee-sheet", "supervisor", "/referee/{slug}/match/1/table/1/", "Spiel"),
+]
+
+
+def test_the_desk_pages(desk, demo, people):
+    for name, who, address, text in DESK_PAGES:
+        desk.login(people[who])
+        desk.get(address.format(slug=demo.slug))
+        shown(desk, text)
+        if name == "referee-sheet":  # the entry field and its keys, where the page puts the cursor
+            picture(desk, "referee-entry", 1366)
+            desk.driver.execute_script("window.scrollTo(0, 0)")
+        picture(desk, name, 1366)
+
+
+def test_the_phone_pages(phone, demo, people, sheet_of):
+    slug = demo.slug
+    for name, address, text in [
+        ("phone-standings", f"/t/{slug}/standings/", "Brandl"),
+        ("phone-participant", f"/t/{slug}/p/1/", "Brandl"),
+        ("phone-code", "/tisch/", "Tischcode"),
+    ]:
+        phone.get(address)
+        shown(phone, text)
+        picture(phone, name, 780)
+    # A complete sheet of the demo: the final totals and the signature pad.
+    phone.get(f"/tisch/{sheet_of(demo, 1, 2).code}/")
+    phone.wait_text(".final", "Endstand")
+    picture(phone, "phone-sign", 780)
+    # Match 2 drawn again: an empty sheet, the first game with "So geht's".
+    draw_service.draw_one(COMMAND_LINE, demo, 2, seed="hilfe", discard_results=True)
+    phone.get(f"/tisch/{sheet_of(demo, 2, 1).code}/")
+    phone.wait_text("#entry-title", "Spiel 1")
+    picture(phone, "phone-first-game", 780)
+    tap(phone, "Sauspiel Eichel")
+    phone.wait_text("#step", "Wer spielt?")
+    picture(phone, "phone-who-plays", 780)
+    for button in ("1 ·", "3 ·", "gewonnen", "keins"):
+        tap(phone, button)
+    phone.wait_text("#entry-title", "Spiel 2")
+    tap(phone, "Herz-Tout")
+    tap(phone, "2 ·")
+    phone.wait_text("#step", "Turnierleitung rufen")
+    picture(phone, "phone-call", 780)
+    tap(phone, "Turnierleitung rufen")
+    phone.wait_text("body", "wartet auf die Turnierleitung")
+    phone.login(people["supervisor"])
+    phone.get(f"/referee/{slug}/calls/")
+    shown(phone, "Herz-Tout")
+    picture(phone, "phone-calls", 780)
