@@ -239,3 +239,18 @@ def test_a_member_of_two_chooses_the_organisation_of_an_imported_document(client
     assert "einen Ihrer Vereine" in response.content.decode()
     client.post(url, {"action": "import", "organisation": "sk-bergfeld"})
     assert Tournament.objects.get(slug="kirchweih-2026").organisation == club_b.organisation
+
+
+def test_the_site_administrator_creates_the_first_tournament_of_a_fresh_site(client, django_user_model):
+    """A club's laptop: no organisation yet, the superuser's first tournament makes it (the hall
+    test found a 403 on the new-tournament page of a fresh site)."""
+    admin = django_user_model.objects.create_superuser("chef", "chef@example.org", "x")
+    client.force_login(admin)
+    assert client.get(reverse("organiser:create")).status_code == 200
+    response = client.post(
+        reverse("organiser:create"),
+        {"name": "Kirta-Turnier", "slug": "kirta", "date": "2026-12-06", "profile": "schafkopfschule-2007"},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    (organisation,) = Organisation.objects.all()
+    assert Tournament.objects.get(slug="kirta").organisation == organisation
