@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 # Debian packages: WeasyPrint's Pango, HarfBuzz (its font subsetting) and a font, gettext for
 # the German catalogue; Chromium and its driver for the browser tests; a Redis server for the
-# tests of the Redis cache (they start their own; the app needs none unless CACHE_URL says so);
+# tests of the Redis cache (they start their own; the app needs none unless REDIS_URL says so);
 # Caddy, the proxy make hall puts in front of gunicorn. `make install SERVER=1` on a server
 # (README "Running it for a whole cup"): without the test tools and their browser.
 RUNTIME_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz0b libharfbuzz-subset0 libfontconfig1 fonts-dejavu-core gettext caddy
@@ -65,6 +65,9 @@ lint: install
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
+# The performance targets on a throwaway SQLite file; PART names one part. PART=cluster (two app
+# servers, Caddy, Redis: issue 29.4) makes and drops a PostgreSQL database of its own (on the
+# server of a postgres DATABASE_URL, else CLUSTER_POSTGRES, else 127.0.0.1:5432).
 bench: install
 	@dir=$$(mktemp -d) && trap 'rm -rf "$$dir"' EXIT && \
 	  export DATABASE_URL="sqlite:///$$dir/bench.sqlite3" && \

@@ -3,7 +3,6 @@ from django.core.cache import caches
 
 from tournament.results import integrity
 from tournament.standings import standings
-from tournament.standings import views as standings_views
 
 # The markers `make test-fast` leaves out (pyproject lists them), given by the fixtures a test uses.
 BROWSER_FIXTURES = {"desk", "phone", "live_server"}  # Selenium's Chromium on pytest-django's live server
@@ -45,6 +44,6 @@ def _test_settings(settings, tmp_path_factory, _cache_folder, _seal_key_folder):
     standings._MEMO.clear()
     standings._STORED.clear()
     integrity._SEEN.clear()
-    standings_views._cache_failed_until = 0.0  # a cache failure of an earlier test forgotten
+    standings._cache_failed_until = 0.0  # a cache failure of an earlier test forgotten
     for cache in caches.all(initialized_only=False):
         cache.clear()

@@ -134,9 +134,20 @@ def _site_address(name: str, port: int) -> str:
     return f"https://{host}:{port}"
 
 
+def _balanced(upstream: str) -> str:
+    """With several app servers (issue 29.3: ``upstream`` names them, separated by spaces) each
+    request goes to the next in turn; one that cannot be reached is left out for 10 s and its
+    request goes to another within 5 s (only a request that never reached it: a game is never
+    sent twice by Caddy)."""
+    if len(upstream.split()) < 2:
+        return ""
+    return "\n\t\tlb_policy round_robin\n\t\tlb_try_duration 5s\n\t\tfail_duration 10s"
+
+
 def caddyfile(bind: str, port: int, upstream: str, tls: Tls | None = None) -> str:
     """Caddy's configuration for the hall: plain HTTP on ``bind``:``port`` (every interface for
-    0.0.0.0), everything passed to gunicorn at ``upstream`` (127.0.0.1:PORT). No admin endpoint;
+    0.0.0.0), everything passed to gunicorn at ``upstream`` (127.0.0.1:PORT; several app
+    servers: their addresses separated by spaces, taken in turn). No admin endpoint;
     X-Forwarded-For is the address Caddy saw (Caddy sets it and drops a client's own, as it
     trusts no proxy before it), X-Forwarded-Proto its own scheme. Caddy keeps an idle
     connection to gunicorn 20 s, less than gunicorn's 30 s (``UPSTREAM_KEEPALIVE``), so that it
@@ -148,7 +159,7 @@ def caddyfile(bind: str, port: int, upstream: str, tls: Tls | None = None) -> st
     it trusts the HTTPS address)."""
     listen = "" if bind in ("0.0.0.0", "::", "") else f"\n\tbind {bind}"
     timeouts = "".join(f"\n\t\t\t{name} {value}" for name, value in PROXY_TIMEOUTS.items())
-    proxy = f"""reverse_proxy {upstream} {{
+    proxy = f"""reverse_proxy {upstream} {{{_balanced(upstream)}
 \t\tbuffer_requests
 \t\tmax_buffer_size {PROXY_BUFFER}
 \t\ttransport http {{

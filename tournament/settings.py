@@ -1,12 +1,13 @@
 """Settings of Schafkopf-Turnier. Everything that differs between a laptop in the village hall
 and a server comes from the environment: ``DATABASE_URL``, ``SECRET_KEY`` (or
 ``SECRET_KEY_FILE``), ``SEAL_KEY_FILE``, ``DEBUG``, ``ALLOWED_HOSTS``, ``HTTPS``, ``PROXY`` (and
-``PROXY_ADDRESSES``), ``HALL_URL``, ``CACHE_URL``, and the hall's certificate (``HALL_DOMAIN``,
+``PROXY_ADDRESSES``), ``HALL_URL``, ``REDIS_URL``, and the hall's certificate (``HALL_DOMAIN``,
 ``TLS_CERT_FILE`` and ``TLS_KEY_FILE``, ``HALL_TLS``). Unset, they give a safe development setup on
 SQLite; ``make hall`` sets them for the hall's network."""
 
 import datetime
 import os
+import socket
 from pathlib import Path
 
 import dj_database_url
@@ -153,6 +154,9 @@ PREPARED_QUERIES = _flag("PREPARED_QUERIES", True)
 
 # Background jobs (django-tasks): kept in the app's own database, run by ``manage.py run_jobs``.
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# The name of this machine in a job worker's id (tournament/jobs/runner.py): the host name, or
+# MACHINE_NAME where two machines share one (containers cloned from one image).
+MACHINE_NAME = (os.environ.get("MACHINE_NAME") or socket.gethostname())[:40]
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -249,7 +253,8 @@ def _cache(url: str) -> dict:
     """The cache the server's processes share (the hall's gunicorn runs several): the visitors'
     standings pages drawn once for all of them. Unset, files in a folder of the project's (or
     CACHE_DIR), written atomically, nothing to install; ``redis://host:port/db`` (or
-    ``rediss://``, ``unix://``) Django's Redis cache, shared by several machines."""
+    ``rediss://``, ``unix://``) Django's Redis cache, shared by several machines (README
+    "Several machines")."""
     if not url:
         return {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
@@ -258,7 +263,7 @@ def _cache(url: str) -> dict:
         }
     if url.split("://", 1)[0] not in ("redis", "rediss", "unix"):
         raise ImproperlyConfigured(
-            f"CACHE_URL {url!r}: give a Redis address (redis://127.0.0.1:6379/0), or leave it unset "
+            f"REDIS_URL {url!r}: give a Redis address (redis://127.0.0.1:6379/0), or leave it unset "
             "for the cache folder"
         )
     return {
@@ -270,8 +275,21 @@ def _cache(url: str) -> dict:
     }
 
 
-CACHE_URL = os.environ.get("CACHE_URL", "").strip()
-CACHES = {"default": _cache(CACHE_URL)}
+def _redis_url() -> str:
+    """``REDIS_URL``, the name issue 29 and most hosts give it; ``CACHE_URL``, its earlier name,
+    still read. Both set to different addresses is a mistake said at start, not a guess."""
+    redis = os.environ.get("REDIS_URL", "").strip()
+    cache_url = os.environ.get("CACHE_URL", "").strip()
+    if redis and cache_url and redis != cache_url:
+        raise ImproperlyConfigured(
+            f"REDIS_URL {redis!r} and CACHE_URL {cache_url!r} differ: set REDIS_URL alone "
+            "(CACHE_URL is its older name)."
+        )
+    return redis or cache_url
+
+
+REDIS_URL = _redis_url()
+CACHES = {"default": _cache(REDIS_URL)}
 
 
 def _tls_mode() -> str:

@@ -7,7 +7,7 @@ the proxy's own address is every visitor's, so the visitor's is taken from the
 ``PROXY`` the header is the client's own word and is ignored.
 
 The counters live in Django's cache, which the server's processes share (``CACHES``): a fixed
-window per limit and address. With Redis (``CACHE_URL``) a count is exact; the file cache (the
+window per limit and address. With Redis (``REDIS_URL``) a count is exact; the file cache (the
 default) adds without a lock, so parallel requests of one client may be counted somewhat fewer
 (sequential ones are counted exactly). A counter that cannot be read or written lets the request
 through: a broken cache must not stop the hall."""

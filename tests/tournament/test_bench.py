@@ -6,11 +6,13 @@ import re
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.db import connection
 
 from scoring import score_sheet
 from scoring.notation import parse_game
 from scoring.profiles import build_profile
 from tournament.bench.load import TableRun
+from tournament.bench.parts import ALL, PARTS
 from tournament.bench.table_entry import phone_games, table_checks, table_tournament
 
 pytestmark = pytest.mark.django_db
@@ -63,8 +65,15 @@ def test_the_table_entry_check_finds_lost_and_duplicated_games(client):
         assert send(code, number, notation, key)["ok"]
         run.confirmed[(code, number)] = (notation, key)
     assert send(code, 3, games[2], "key-0003")["repeated"]  # a resend changes nothing
-    assert table_checks(match, run) == (0, 0, 0)
+    assert table_checks([match], run) == (0, 0, 0)
 
     run.confirmed[(code, 4)] = run.sent[(code, 4)] = (games[3], "key-0004")  # confirmed, never stored
     assert send(other, 1, others[0], "key-other")["ok"]  # stored, never sent by a phone of the run
-    assert table_checks(match, run) == (1, 1, 1)
+    assert table_checks([match], run) == (1, 1, 1)
+
+
+def test_the_cluster_part_is_measured_only_when_named_and_on_postgresql():
+    assert "cluster" in PARTS and "cluster" not in ALL  # minutes, and a PostgreSQL server
+    if connection.vendor != "postgresql":  # its fresh process runs on the database it made
+        with pytest.raises(CommandError, match="runs on PostgreSQL"):
+            call_command("bench", "cluster", "--inside-cluster", "--tournaments", "1")

@@ -76,16 +76,16 @@ def exec_start(unit: str) -> list[str]:
 
 def test_the_environment_file_names_only_settings_the_app_reads():
     names = settings_names()
-    assert {"DATABASE_URL", "SECRET_KEY_FILE", "HTTPS", "PROXY", "CACHE_URL", "EMAIL_HOST"} <= names
+    assert {"DATABASE_URL", "SECRET_KEY_FILE", "HTTPS", "PROXY", "REDIS_URL", "EMAIL_HOST"} <= names
     given = example()
     assert set(given) <= names, set(given) - names
     needed = {
         "DEBUG", "DATABASE_URL", "SECRET_KEY_FILE", "SEAL_KEY_FILE", "ALLOWED_HOSTS", "HTTPS", "PROXY",
-        "PROXY_ADDRESSES", "CONN_MAX_AGE", "CACHE_URL", "PRIVATE_ROOT", "EMAIL_HOST", "DEFAULT_FROM_EMAIL",
+        "PROXY_ADDRESSES", "CONN_MAX_AGE", "REDIS_URL", "PRIVATE_ROOT", "EMAIL_HOST", "DEFAULT_FROM_EMAIL",
     }  # fmt: skip
     assert needed <= set(given), needed - set(given)
     assert given["HTTPS"] == given["PROXY"] == "1" and given["DEBUG"] == "0"
-    assert given["CACHE_URL"].startswith("redis://")
+    assert given["REDIS_URL"].startswith("redis://")
     # systemd's EnvironmentFile and sh read a line alike only without quotes and spaces
     assert not [value for value in given.values() if re.search(r"[\s'\"$`\\]", value)]
 

@@ -183,7 +183,10 @@ def test_no_page_loads_anything_from_the_internet():
     for folder in ("templates", "static"):
         for path in (ROOT / folder).rglob("*"):
             if path.is_file() and path.suffix in (".html", ".css", ".js", ".svg", ".txt"):
-                for line in path.read_text(errors="replace").splitlines():
+                text = path.read_text(errors="replace")
+                if path.suffix == ".html":  # an address shown as an example (<code>) is not loaded
+                    text = re.sub(r"<code>[^<]*</code>", "<code></code>", text)
+                for line in text.splitlines():
                     if re.search(r"https?://(?!www\.w3\.org/)", line):
                         found.append(f"{path.relative_to(ROOT)}: {line.strip()[:80]}")
     assert found == []

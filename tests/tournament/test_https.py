@@ -197,3 +197,14 @@ def test_the_qr_page_names_the_install_page_with_the_internal_ca(client, setting
     page = client.get(f"/t/{tournament.slug}/qr/").content.decode()
     assert "Zuerst das Zertifikat der Halle installieren: http://192.168.1.5:8000/hall/ca/" in page
     assert "https://192.168.1.5:8443/t/" in page
+
+
+def test_several_app_servers_are_taken_in_turn(tmp_path):
+    """Issue 29.3: Caddy in front of two app servers takes them in turn and leaves one that
+    cannot be reached out for a while."""
+    config = adapted(caddyfile("127.0.0.1", 8000, "127.0.0.1:40001 127.0.0.1:40002"), tmp_path)
+    route = servers(config)["127.0.0.1:8000"]["routes"][0]
+    handler = next(h for h in json.dumps(route).split('"handler"') if "reverse_proxy" in h)
+    assert '"127.0.0.1:40001"' in handler and '"127.0.0.1:40002"' in handler
+    assert '"round_robin"' in handler and '"fail_duration": 10000000000' in handler
+    assert "lb_policy" not in caddyfile("127.0.0.1", 8000, "127.0.0.1:40001")  # one: nothing to balance

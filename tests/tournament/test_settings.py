@@ -114,7 +114,7 @@ def test_the_secret_key_comes_from_its_file(tmp_path):
 
 def cache_with(**environment) -> subprocess.CompletedProcess:
     """The shared cache's settings as a fresh process reads them from this environment."""
-    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "CACHE_DIR")}
+    env = {k: v for k, v in os.environ.items() if k not in ("CACHE_URL", "REDIS_URL", "CACHE_DIR")}
     code = "import json; from tournament import settings as s; print(json.dumps(s.CACHES['default']))"
     return subprocess.run(
         [sys.executable, "-c", code], env={**env, **environment}, capture_output=True, text=True, cwd=ROOT
@@ -132,5 +132,16 @@ def test_cache_url_selects_the_cache_the_processes_share():
         "redis://10.0.0.5:6379/2",
     )
     assert redis["OPTIONS"]["socket_connect_timeout"] <= 1  # a Redis that is down costs no wait
-    refused = cache_with(CACHE_URL="memcached://10.0.0.5:11211")
-    assert refused.returncode != 0 and "CACHE_URL" in refused.stderr and "redis://" in refused.stderr
+    refused = cache_with(REDIS_URL="memcached://10.0.0.5:11211")
+    assert refused.returncode != 0 and "REDIS_URL" in refused.stderr and "redis://" in refused.stderr
+
+
+def test_redis_url_is_the_name_and_cache_url_its_alias():
+    given = json.loads(cache_with(REDIS_URL="redis://10.0.0.6:6379/1").stdout)
+    assert given["LOCATION"] == "redis://10.0.0.6:6379/1"
+    both = json.loads(
+        cache_with(REDIS_URL="redis://10.0.0.6:6379/1", CACHE_URL="redis://10.0.0.6:6379/1").stdout
+    )
+    assert both["LOCATION"] == "redis://10.0.0.6:6379/1"
+    differ = cache_with(REDIS_URL="redis://10.0.0.6:6379/1", CACHE_URL="redis://10.0.0.7:6379/1")
+    assert differ.returncode != 0 and "REDIS_URL" in differ.stderr and "CACHE_URL" in differ.stderr

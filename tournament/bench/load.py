@@ -45,6 +45,7 @@ class TableRun:
     poll_times: list[float] = dataclasses.field(default_factory=list)
     read_times: list[float] = dataclasses.field(default_factory=list)
     entries: int = 0  # games confirmed at the first send, sent in the measured seconds
+    offered: int = 0  # games first sent in the measured seconds, answered or not
     # (code, game) -> (notation, key): every game sent, and every game the server confirmed
     sent: dict[tuple[str, int], tuple[str, str]] = dataclasses.field(default_factory=dict)
     confirmed: dict[tuple[str, int], tuple[str, str]] = dataclasses.field(default_factory=dict)
@@ -61,19 +62,29 @@ class TableRun:
 
 
 async def table_phones(
-    base: str, slug: str, plans: list, players: int, seconds: float, warm: float
+    base: str,
+    fields: list[tuple[str, list, int]],
+    seconds: float,
+    warm: float,
+    pause: tuple[float, float] = ENTRY_PAUSE,
+    connections: int = 0,
+    arrive: float = POLL_SECONDS,
+    first: tuple[float, float] | None = None,
 ) -> TableRun:
-    """One phone per table and ``players`` players on the standings, for ``warm`` seconds
-    and then the measured ``seconds``; the games still queued at the end are sent again
-    until the server answers them, as the phone would."""
+    """For each tournament of ``fields`` (slug, the plans of its tables, its players): one
+    phone per table, a game every ``pause`` seconds, and the players on its standings, for
+    ``warm`` seconds and then the measured ``seconds``; the games still queued at the end are
+    sent again until the server answers them, as the phone would. ``connections``: at most
+    this many open at once (0: as many as the clients ask for); the tables sit down over the
+    first ``arrive`` seconds, and send their first game ``first`` seconds later (by default
+    ``pause``)."""
     import aiohttp
 
     begin = time.monotonic()
     run = TableRun(measuring=begin + warm, end=begin + warm + seconds)
-    pages = max(1, -(-players // 50))
     # A browser sends a request again that failed on a connection the server had just closed
     # after its keep-alive (5 s); the bench closes idle connections before the server does.
-    connector = aiohttp.TCPConnector(limit=0, keepalive_timeout=4)
+    connector = aiohttp.TCPConnector(limit=connections, keepalive_timeout=4)
     timeout = aiohttp.ClientTimeout(total=None)  # as the phone's fetch: no time limit
     headers = {"Accept-Encoding": "gzip, deflate"}
     async with aiohttp.ClientSession(
@@ -107,6 +118,8 @@ async def table_phones(
             run.sent[place] = (item["data"]["notation"], item["key"])
             first = item["answer"] is None and not item["tries"]
             item["tries"] += 1
+            if first and run.measured(time.monotonic()):
+                run.offered += 1
             status, body, started, took = await ask(
                 "entry" if first else "resend",
                 "POST",
@@ -153,12 +166,13 @@ async def table_phones(
                 run.unsent += [(code, item) for item in queue]
 
         async def table(code: str, games: list[str], chance: random.Random, queue: list[dict]):
-            opened = begin + chance.uniform(0, POLL_SECONDS)  # the tables sit down over a while
+            opened = begin + chance.uniform(0, arrive)  # the tables sit down over a while
             await asyncio.sleep(opened - time.monotonic())
             status, page, _started, _took = await ask("page", "GET", f"/tisch/{code}/")
             found = re.search(rb'<script id="state" type="application/json">(.*?)</script>', page)
             etag = json.loads(found.group(1)).get("etag", "") if found else ""
-            number, next_game, next_tick = 1, opened + chance.uniform(*ENTRY_PAUSE), opened + POLL_SECONDS
+            number, next_tick = 1, opened + POLL_SECONDS
+            next_game = opened + chance.uniform(*(first or pause))
             busy_until = opened
 
             async def flush():
@@ -185,7 +199,7 @@ async def table_phones(
                         }
                     )
                     number += 1
-                    next_game += chance.uniform(*ENTRY_PAUSE)
+                    next_game += chance.uniform(*pause)
                     await flush()
                     busy_until = time.monotonic()
                     continue
@@ -211,11 +225,12 @@ async def table_phones(
                 if status in (200, 204) and run.measured(started):
                     run.poll_times.append(took)
 
-        async def player(seed: int):
+        async def player(seed: int, slug: str, players: int):
             """A player opens the standings (a page of them, or his own line) once; the page
             then asks for its table every 30 s as its htmx does (templates/public/
             _standings.html: the part only, with htmx's headers)."""
             chance = random.Random(seed)
+            pages = max(1, -(-players // 50))
             own = str(chance.randint(1, players))
             due = begin + chance.uniform(0, READ_EVERY)
             browsing = chance.random() < 0.5
@@ -231,9 +246,11 @@ async def table_phones(
                 polled = {"HX-Request": "true", "HX-Target": "standings"}
                 due += READ_EVERY
 
+        phones = [(code, games) for _slug, plans, _players in fields for code, games in plans]
+        readers = [(slug, players) for slug, _plans, players in fields for _n in range(players)]
         await within(
-            [phone(code, games, random.Random(f"phone-{n}")) for n, (code, games) in enumerate(plans)]
-            + [player(n) for n in range(players)],
+            [phone(code, games, random.Random(f"phone-{n}")) for n, (code, games) in enumerate(phones)]
+            + [player(n, slug, players) for n, (slug, players) in enumerate(readers)],
             run.end + GRACE_SECONDS,
         )
 

@@ -1,6 +1,7 @@
 """The parts of the bench and the order ``make bench`` measures them in."""
 
 from ..models import Tournament
+from .cluster_run import cluster_bench
 from .data import generated
 from .draw import draws
 from .entry import game_entry
@@ -12,7 +13,8 @@ from .pdf import filled_pdf, pdf
 from .stats import stats
 from .table_entry import table_entry
 
-# What ``manage.py bench PART`` measures alone; ``make bench`` measures them all.
+# What ``manage.py bench PART`` measures alone; ``make bench`` measures them all but those
+# measured only when named (``cluster``: minutes, and a PostgreSQL server).
 PARTS = (
     "draw",
     "exchange",
@@ -24,17 +26,21 @@ PARTS = (
     "hall-standings",
     "table-entry",
     "stats",
+    "cluster",
 )
+ALL = tuple(part for part in PARTS if part != "cluster")
 HALL_CLIENTS, HALL_SECONDS = 200, 30
 TABLE_TABLES, TABLE_SECONDS = 500, 60
 
 
-def measure(wanted: set[str], runs: int, tables: int, readers: int | None, seconds: int, warm: int) -> list:
+def measure(
+    wanted: set[str], runs: int, tables: int, readers: int | None, seconds: int, warm: int, tournaments: int
+) -> list:
     """The rows (figure, measured, target) of the parts ``wanted``."""
     rows: list = []
     if "draw" in wanted:
         rows += draws(runs)
-    if wanted - {"draw", "table-entry", "stats"}:
+    if wanted - {"draw", "table-entry", "stats", "cluster"}:
         slugs = generated(rows)
         large = Tournament.objects.get(slug=slugs[2000])
         if "exchange" in wanted:
@@ -55,4 +61,6 @@ def measure(wanted: set[str], runs: int, tables: int, readers: int | None, secon
         rows += stats(runs)
     if "table-entry" in wanted:
         rows += table_entry(tables, tables * 4 if readers is None else readers, seconds, warm)
+    if "cluster" in wanted:
+        rows += cluster_bench(tournaments, seconds)
     return rows

@@ -8,7 +8,7 @@ from django.db import connection
 NOT_YET: list[tuple[str, str]] = []
 # The parts whose figure is also printed as one line of its own, e.g.
 # "hall-standings: 200 clients 30 s, 5,400 requests, p95 84 ms, errors 0".
-ONE_LINE = ("filled-pdf", "hall-standings", "table-entry")
+ONE_LINE = ("filled-pdf", "hall-standings", "table-entry", "cluster")
 
 
 def report(rows: list, runs: int) -> list[str]:

@@ -96,9 +96,9 @@ def table_entry(tables: int, players: int, seconds: int, warm: int) -> list[tupl
         first_empty = phone_bytes.first_load(base, plans[-1][0])  # as the table sits down
         later_game, first_full = phone_bytes.later_game(base, *sample)
         speed_before = machine_speed()
-        run = asyncio.run(table_phones(base, tournament.slug, plans, players, seconds, warm))
+        run = asyncio.run(table_phones(base, [(tournament.slug, plans, players)], seconds, warm))
         speed_after = machine_speed()
-    lost, duplicated, unconfirmed = table_checks(tournament.matches.get(number=1), run)
+    lost, duplicated, unconfirmed = table_checks([tournament.matches.get(number=1)], run)
     errors = sum(run.errors.values())
     times = sorted(run.entry_times)
     p50, p95, p99 = (percentile(times, share) for share in (0.50, 0.95, 0.99))
@@ -156,25 +156,28 @@ def table_entry(tables: int, players: int, seconds: int, warm: int) -> list[tupl
     ]
 
 
-def table_checks(match, run: TableRun) -> tuple[int, int, int]:
+def table_checks(matches: list, run: TableRun) -> tuple[int, int, int]:
     """Lost: a game the server confirmed that the database does not hold as sent, or holds
     without the receipt of its key (a resend would be carried out again). Duplicated: a
     stored game no phone sent, a game stored twice, a key kept twice, or a resend carried
     out again instead of answered from its receipt. Unconfirmed: stored, but its answer
     never reached the phone (a resend would get it)."""
-    rules = match.tournament.rules
+    rules = {match.pk: match.tournament.rules for match in matches}
+    entries = GameEntry.objects.filter(scoresheet__match__in=matches).select_related("scoresheet")
     stored = {
-        (entry.scoresheet.code, entry.number): format_game(to_engine(entry, {}, rules))
-        for entry in GameEntry.objects.filter(scoresheet__match=match).select_related("scoresheet")
+        (sheet.code, entry.number): format_game(to_engine(entry, {}, rules[sheet.match_id]))
+        for entry in entries
+        if (sheet := entry.scoresheet)
     }
-    receipts = Counter(PhoneReceipt.objects.filter(scoresheet__match=match).values_list("key", flat=True))
+    keys = PhoneReceipt.objects.filter(scoresheet__match__in=matches).values_list("key", flat=True)
+    receipts = Counter(keys)
     lost = sum(
         1
         for place, (notation, key) in run.confirmed.items()
         if stored.get(place) != notation or key not in receipts
     )
     twice = (
-        LogEntry.objects.filter(scoresheet__match=match, action="entry.create")
+        LogEntry.objects.filter(scoresheet__match__in=matches, action="entry.create")
         .values("scoresheet", "game")
         .annotate(times=Count("id"))
         .filter(times__gt=1)

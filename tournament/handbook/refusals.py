@@ -11,9 +11,7 @@ from .codes import Advice
 
 RELOAD = Advice(_("Reload the page (pull it down on the phone) and do it again; nothing was saved."))
 NOTHING_TO_DO = Advice(_("Nothing to do: the page already shows what you wanted."))
-ASK_ADMIN = Advice(
-    _("Ask the site administrator, who creates users and gives the right to create tournaments.")
-)
+ASK_ADMIN = Advice(_("Ask the site administrator: he creates the users. Then enter the user name again."))
 TYPO = Advice(_("Correct what you typed and save again; nothing was saved."))
 NEXT_FREE = Advice(_("Check the game number: the field offers the next free game."))
 LOCKED = Advice(
@@ -39,6 +37,13 @@ SIGN_AGAIN = Advice(
 )
 SCAN = Advice(_("Take a photo of the signed paper list with the phone, or scan it as a PDF, and attach it."))
 NEW_CODE = Advice(_("The table was drawn again: print the new table cards and use the new code."))
+MEMBER = Advice(
+    _(
+        "Ask an administrator of your club to take you in as a member (Members on the club's page); a "
+        "club new to the site is requested on the page Organisations."
+    )
+)
+SHORT_NAME = Advice(_("Choose another short name, e.g. with the town added; nothing was saved."))
 SUBSTITUTE = Advice(
     _("A substitute takes over a start number from a game of a match whose sheet is still open."), "5.2.11"
 )
@@ -64,7 +69,7 @@ SERVICES = {
     "the supervisor confirms it there.": REDRAW,
     "Match %(match)s does not exist: the tournament has %(count)s matches.": NEXT_FREE,
     "The uploaded document is gone: upload it again.": Advice(_("Upload the file again on the import page.")),
-    "You may not create tournaments.": ASK_ADMIN,
+    "You may not create tournaments.": MEMBER,
     "Start number %(number)s is already seated in a draw: it stays as it is.": Advice(
         _("Someone seated keeps his start number; for a player who leaves, enter a substitute.")
     ),
@@ -197,4 +202,33 @@ SERVICES = {
     "The scoresheet of table %(table)s in match %(match)s was declared void (5.3.6).": VOID,
     "The referee renewed the code of table %(table)s in match %(match)s: this one no longer works. Ask the "
     "referee for the new code.": Advice(_("Ask at the desk for the new code or the new table card.")),
+    # The organisations (issue 29): the club's page, its members, a request for a new one
+    "Give the organisation a name.": TYPO,
+    "A short name has letters, digits and hyphens only, at most 80.": TYPO,
+    "Another organisation has the short name “%(slug)s”.": SHORT_NAME,
+    "Say the organisation's name and what it is for.": Advice(
+        _("Fill in both fields, the name and what it is for, and send again.")
+    ),
+    "You have three requests open already: wait for the site administrator's answer.": Advice(
+        _("Wait for the answer: your requests and their answers are on the page Request an organisation.")
+    ),
+    "This request was answered already.": Advice(
+        _("Nothing to do: the request is listed under Answered, with its answer.")
+    ),
+    "The organisation keeps at least one administrator.": Advice(
+        _("Make another member an administrator first; then change or remove this one.")
+    ),
+    "This member is no longer in the organisation.": NOTHING_TO_DO,
+    "You belong to several organisations: choose the one this is for.": Advice(
+        _("Choose the club in the field “organisation” of the form, then save again; nothing was saved.")
+    ),
+    "The organisation is gone: nothing was saved.": Advice(
+        _("Upload the file again and choose an organisation the list offers now.")
+    ),
+    "A series counts only tournaments of its own organisation.": Advice(
+        _("A club's series counts its own tournaments: add the tournament to a series of its club.")
+    ),
+    "Participants are taken from a tournament of the same organisation.": Advice(
+        _("Reload the page: it offers your club's own tournaments only.")
+    ),
 }

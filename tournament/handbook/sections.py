@@ -68,7 +68,11 @@ ORGANISER = {
     "series:manage": "veranstalter#saison",
     "series:document": "veranstalter#saison",
     "series:xlsx": "veranstalter#saison",
-    "series:consent": "veranstalter#saison",
+    "series:consent": "veranstalter#zustimmung",
+    # the organisations (issue 29): the club's page and its members
+    "organisation:list": "veranstalter#verein",
+    "organisation:page": "veranstalter#verein",
+    "organisation:members": "veranstalter#mitglieder",
 }
 
 REFEREE = {
@@ -97,7 +101,7 @@ PLAYERS = {
     "public:projector": "veranstalter#beamer",
     "public:qr": "veranstalter#beamer",
     "series:stats": "spieler#saison",
-    "series:player": "spieler#saison",
+    "series:player": "spieler#spielerseite",
 }
 
 SETUP = {
@@ -110,6 +114,10 @@ SETUP = {
     "password_reset_confirm": "einrichten#anmelden",
     "password_reset_complete": "einrichten#anmelden",
     "hall_ca": "einrichten#https",
+    # the site administrator creates an organisation or answers a request for one
+    "organisation:create": "einrichten#vereine",
+    "organisation:request": "einrichten#vereine",
+    "organisation:requests": "einrichten#vereine",
 }
 
 # Addresses that are no page a person reads: files, redirects, posts, the handbook itself.

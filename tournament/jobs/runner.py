@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import logging
 import os
-import socket
 import time
 from collections.abc import Callable
 from datetime import timedelta
 
 import psutil
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone, translation
@@ -28,7 +28,11 @@ from .models import Job
 logger = logging.getLogger(__name__)
 
 PROGRESS_EVERY = 0.5  # seconds between two progress writes
-STALE_AFTER = timedelta(minutes=10)  # a running job without a sign of life for this long is lost
+# A job's lease: its worker renews the heartbeat every LEASE_BEAT seconds while it runs the job
+# (``jobs.worker``), whatever the job does; a running job without a sign of life for STALE_AFTER
+# is lost (its worker, on whichever machine, stopped) and taken back by another worker.
+LEASE_BEAT = 30.0
+STALE_AFTER = timedelta(minutes=3)
 SAME_START = 2.0  # seconds: start times of one process as read twice (the boot time is rounded)
 
 Progress = Callable[[int, int], None]
@@ -202,7 +206,7 @@ def _drop_task(tasks, now) -> None:
 
 
 def _host() -> str:
-    return socket.gethostname()[:40]  # a worker id holds at most 64 characters
+    return settings.MACHINE_NAME[:40]  # a worker id holds at most 64 characters
 
 
 def worker_id() -> str:
@@ -231,11 +235,20 @@ def _alive(worker: str) -> bool | None:
         return None  # not an id this worker writes: its heartbeat decides
 
 
+def renew_lease(task_id) -> None:
+    """The sign of life of the job a worker runs (its task's id), written by the worker beside
+    the job's own progress: a job that makes none for minutes (one large layout) still holds."""
+    Job.objects.filter(task_id=str(task_id), status=Job.Status.RUNNING).update(heartbeat=timezone.now())
+
+
 def requeue_interrupted() -> int:
     """Tasks left running by a worker that is gone (the hall server restarted, the machine lost
     power) go back to the queue and run again: those of a dead worker on this machine at once,
-    those of any machine whose job showed no sign of life for ``STALE_AFTER``. A cancelled
-    job's task is closed instead."""
+    those of any machine whose job showed no sign of life for ``STALE_AFTER`` (its lease ran
+    out: a live worker renews it every ``LEASE_BEAT``). A process id is judged by this machine's
+    process table only where the worker's id names this machine. A cancelled job's task is
+    closed instead. Every worker calls it at start and then once a minute, so that the jobs of
+    a machine that went down run elsewhere."""
     now = timezone.now()
     stale = now - STALE_AFTER
     count = 0
@@ -252,9 +265,15 @@ def requeue_interrupted() -> int:
             _drop_task(DBTaskResult.objects.filter(pk=result.pk), now)
             continue
         with transaction.atomic():
-            DBTaskResult.objects.filter(pk=result.pk).update(status="READY", started_at=None)
+            # Only while still running as read: a worker elsewhere may have finished it since.
+            if not DBTaskResult.objects.filter(pk=result.pk, status="RUNNING").update(
+                status="READY", started_at=None
+            ):
+                continue
             if job is not None:
-                Job.objects.filter(pk=job.pk).update(status=Job.Status.QUEUED, done=0)
+                Job.objects.filter(pk=job.pk, status=Job.Status.RUNNING).update(
+                    status=Job.Status.QUEUED, done=0
+                )
         logger.warning("Task %s of a stopped worker (%s) queued again.", result.id, worker)
         count += 1
     return count

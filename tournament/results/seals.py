@@ -8,6 +8,7 @@ digest of a signed scoresheet"); ``verify``, the sheet page and the board check 
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -17,6 +18,8 @@ from django.utils.translation import gettext as _
 from ..sealkey import public_key, sign, valid
 from ..tournaments.models import Tournament
 from .models import Scoresheet, Seal
+
+logger = logging.getLogger(__name__)
 
 
 def message(link: dict) -> bytes:
@@ -44,6 +47,14 @@ def seal(sheet: Scoresheet, kind: str) -> Seal:
         previous=last.signature if last else "",
         key=public_key(),
     )
+    if last is not None and last.key != link.key:
+        # Valid still (each seal names its key), but no longer one key for the site: with several
+        # machines, one without the shared seal key made its own (README "Several machines").
+        logger.error(
+            "Seal %s of %s is made with the key %s…, seal %s before it with %s…: is SEAL_KEY_FILE "
+            "the same on every machine?",
+            link.sequence, tournament.slug, link.key[:16], last.sequence, last.key[:16],
+        )  # fmt: skip
     link.signature = sign(message(link.link()))
     link.save()
     return link

@@ -6,6 +6,8 @@ keeps up to date; void scoresheets count for nothing."""
 
 from __future__ import annotations
 
+import hashlib
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db.models import Count, Q, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext
@@ -27,6 +30,8 @@ from ..results import integrity
 from ..results.models import Scoresheet
 from ..tournaments.models import Tournament
 from .models import LotDraw
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -261,6 +266,48 @@ def identity(key: tuple) -> tuple:
     return (pk, now[1] if now else None)
 
 
+# After a failure the cache is left alone this long: a Redis that is down is not asked again by
+# every visitor (each asking would cost him the time it takes to fail), nor logged for each.
+CACHE_RETRY_SECONDS = 30
+_cache_failed_until = 0.0
+
+
+def cache_call(call):
+    """A call of the cache the processes share (a folder, or Redis): one that fails (Redis down,
+    a full disk, a folder that cannot be written) costs the page its caching, never the page
+    (the visitors' pages, ``views``, and the standings shared through Redis, below)."""
+    global _cache_failed_until
+    if time.monotonic() < _cache_failed_until:
+        return None
+    try:
+        return call()
+    except Exception as error:  # whatever the backend raises (OSError, redis' own errors)
+        _cache_failed_until = time.monotonic() + CACHE_RETRY_SECONDS
+        logger.warning(
+            "The cache of the standings pages failed (%s), left alone for %s s: %s",
+            settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
+            CACHE_RETRY_SECONDS,
+            error,
+        )
+        return None
+
+
+# With Redis (several machines, or one server's processes) the standings computed by one process
+# are kept there for all (issue 29.3): a cup's 100 tournaments were computed by each of a
+# machine's processes every STANDINGS_FRESH_SECONDS (14 ms each for 80 players), six times the
+# work of once. Kept by the same key as ``_MEMO``, given on the same terms, the newest only. Not
+# with the hall's cache folder: a 2,000-player tournament's standings are 1 MB to write and read.
+SHARED_SECONDS = 3600
+
+
+def _shared() -> bool:
+    return settings.CACHES["default"]["BACKEND"].endswith(".RedisCache")
+
+
+def _shared_key(which: tuple) -> str:
+    return "standings:" + hashlib.sha256(repr(which).encode()).hexdigest()
+
+
 def compute(
     tournament: Tournament,
     match: int | None = None,
@@ -275,18 +322,28 @@ def compute(
     version is still theirs; it is read afresh, so a stale tournament object never gives stale
     standings. With ``fresh`` (seconds; the visitors' pages), those computed that recently are
     good enough though results came since: while the tables' phones enter games every second,
-    they are then computed at most that often per process. ``current``: the ``results_key`` as
-    the caller has just read it (a visitor's request reads it once)."""
+    they are then computed at most that often per process (with Redis: for all processes and
+    machines, ``SHARED_SECONDS``). ``current``: the ``results_key`` as the caller has just read
+    it (a visitor's request reads it once)."""
     current = current or results_key(tournament)
     which = (*identity(current), match, use_lots)
+
+    def good(kept: Standings | None) -> bool:
+        return kept is not None and (kept.results_key == current or time.time() - kept.computed_at < fresh)
+
     kept = _MEMO.get(which)
-    if kept is not None and (kept.results_key == current or time.time() - kept.computed_at < fresh):
+    if good(kept):
         _MEMO.move_to_end(which)
-        return kept
-    kept = _compute(tournament, match, use_lots)
-    kept.differing = stored(tournament.pk, identity(current)[1]).differing if current[1] else ()
-    kept.results_key = current
-    kept.computed_at = time.time()
+        return kept  # type: ignore[return-value]
+    shared = _shared()
+    kept = cache_call(lambda: cache.get(_shared_key(which))) if shared else None
+    if not good(kept):
+        kept = _compute(tournament, match, use_lots)
+        kept.differing = stored(tournament.pk, identity(current)[1]).differing if current[1] else ()
+        kept.results_key = current
+        kept.computed_at = time.time()
+        if shared:
+            cache_call(lambda: cache.set(_shared_key(which), kept, SHARED_SECONDS))
     _MEMO[which] = kept
     _MEMO.move_to_end(which)
     while len(_MEMO) > MEMO_SIZE:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import hashlib
-import logging
 import time
 
 from django.conf import settings
@@ -33,8 +32,6 @@ from . import lots as lots_service
 from . import standings
 from .forms import LotForm
 from .tables import StandingsTable
-
-logger = logging.getLogger(__name__)
 
 PER_PAGE = 50
 PAGE_SECONDS = 3600  # a visitor's page goes an hour after it was drawn, whatever its results
@@ -127,31 +124,6 @@ def page_key(request, tournament_key: tuple) -> str:
     return "standings-page:" + hashlib.sha256("\n".join(map(str, address)).encode()).hexdigest()
 
 
-# After a failure the cache is left alone this long: a Redis that is down is not asked again by
-# every visitor (each asking would cost him the time it takes to fail), nor logged for each.
-CACHE_RETRY_SECONDS = 30
-_cache_failed_until = 0.0
-
-
-def _cache_call(call):
-    """A call of the cache the processes share (a folder, or Redis): one that fails (Redis down,
-    a full disk, a folder that cannot be written) costs the page its caching, never the page."""
-    global _cache_failed_until
-    if time.monotonic() < _cache_failed_until:
-        return None
-    try:
-        return call()
-    except Exception as error:  # whatever the backend raises (OSError, redis' own errors)
-        _cache_failed_until = time.monotonic() + CACHE_RETRY_SECONDS
-        logger.warning(
-            "The cache of the standings pages failed (%s), left alone for %s s: %s",
-            settings.CACHES["default"]["BACKEND"].rsplit(".", 1)[-1],
-            CACHE_RETRY_SECONDS,
-            error,
-        )
-        return None
-
-
 def kept_response(request, content: bytes, packed: bytes) -> HttpResponse:
     """A kept page as the visitor's browser takes it: gzipped where it says it can."""
     if re_accepts_gzip.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) and len(packed) < len(content):
@@ -176,7 +148,7 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
         # The tournament was looked up by this request (PublicMixin): its results as fresh.
         version = self.results_key = standings.results_key(self.tournament, just_read=True)
         key = page_key(request, standings.identity(version))
-        kept = _cache_call(lambda: cache.get(key))
+        kept = standings.cache_call(lambda: cache.get(key))
         if kept is not None and len(kept) == 4:
             shown, computed_at, content, packed = kept
             if shown == version or time.time() - computed_at < settings.STANDINGS_FRESH_SECONDS:
@@ -190,7 +162,7 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
             # Kept gzipped too: compressing the page for each of 200 phones cost the hall's
             # cores more than drawing it once.
             page = (shown.results_key, shown.computed_at, response.content, compress_string(response.content))
-            _cache_call(lambda: cache.set(key, page, PAGE_SECONDS))
+            standings.cache_call(lambda: cache.set(key, page, PAGE_SECONDS))
         return response
 
     def get_context_data(self, **kwargs):

@@ -149,7 +149,10 @@ def is_administrator(user, organisation: Organisation) -> bool:
 
 
 def can_create_tournament(user, organisation: Organisation | None = None) -> bool:
-    """A member of the organisation (of any, without one) or the site administrator."""
+    """A member of the organisation (of any, without one) or the site administrator, also on a
+    fresh site without an organisation yet: his first tournament makes it (``organisation_for``)."""
+    if organisation is None and _signed_in(user) and user.is_superuser:
+        return True
     found = member_of(user)
     return (found.filter(pk=organisation.pk) if organisation is not None else found).exists()
 

@@ -215,11 +215,13 @@ def test_a_message_is_shown_with_gaps_for_what_it_fills_in():
         ("organiser:checkin", ("slug",), "/hilfe/veranstalter/#einlass"),
         ("referee:board", ("slug", 1), "/hilfe/turnierleitung/#tafel"),
         ("public:standings", ("slug",), "/hilfe/spieler/#wertung"),
+        ("organisation:page", ("organisation",), "/hilfe/veranstalter/#verein"),
     ],
 )
 def test_each_page_links_to_its_section(client, drawn, organiser, name, args, help_url):
     client.force_login(organiser)
-    url = reverse(name, args=[drawn.slug if a == "slug" else a for a in args])
+    given = {"slug": drawn.slug, "organisation": drawn.organisation.slug}
+    url = reverse(name, args=[given.get(a, a) for a in args])
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert f'<a href="{help_url}" class="help-link">Hilfe</a>' in page
 

@@ -6,6 +6,7 @@ its new picture by running `make screenshots` again. Each page is checked to be 
 (its heading or its part) before the picture is taken, so an error page is never pictured."""
 
 import io
+import json
 import os
 from pathlib import Path
 
@@ -16,7 +17,12 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 
 from tournament.draw import services as draw_service
-from tournament.models import StaffRole
+from tournament.exchange.importer import import_plan
+from tournament.exchange.reader import read_document
+from tournament.models import Person, StaffRole
+from tournament.series.services import add_to_register, attach, create_series, set_consent
+from tournament.stats.awards import AWARDS
+from tournament.tournaments.organisation_services import add_member
 from tournament.tournaments.permissions import COMMAND_LINE
 
 pytestmark = [
@@ -27,7 +33,8 @@ pytestmark = [
     ),
 ]
 
-FOLDER = Path(__file__).resolve().parents[3] / "static" / "handbook" / "img"
+ROOT = Path(__file__).resolve().parents[3]
+FOLDER = ROOT / "static" / "handbook" / "img"
 
 
 def picture(browser, name: str, width: int) -> None:
@@ -139,3 +146,56 @@ def test_the_phone_pages(phone, demo, people, sheet_of):
     phone.get(f"/referee/{slug}/calls/")
     shown(phone, "Herz-Tout")
     picture(phone, "phone-calls", 780)
+
+
+def evening_before(demo):
+    """The demo's tables and games a month earlier, the names seated otherwise (each start number
+    another player of the demo), in the demo's organisation: a second evening of the season."""
+    document = json.loads((ROOT / "fixtures" / "demo.json").read_text(encoding="utf-8"))
+    document["tournament"].update(name="Martini-Schafkopf 2026", date="2026-10-17")
+    people = document["participants"]
+    identities = [{key: p[key] for key in ("name", "club", "birth_date") if key in p} for p in people]
+    for participant, identity in zip(people, identities[5:] + identities[:5], strict=True):
+        for key in ("name", "club", "birth_date"):
+            participant.pop(key, None)
+        participant.update(identity)
+    return import_plan(COMMAND_LINE, read_document(json.dumps(document), "martini-2026"), demo.organisation)
+
+
+def test_the_season_pages(phone, demo, people):
+    """The club's page as its administrator sees it; the season statistics and a player's page of a
+    series of the demo's organisation with two evenings, the cup's awards declared and every player
+    agreeing to public statistics (issue 30)."""
+    organisation = demo.organisation
+    add_member(COMMAND_LINE, organisation, people["organiser"].get_username(), is_admin=True)
+    series = create_series(
+        COMMAND_LINE,
+        organisation,
+        name="Dachauer Schafkopf-Cup",
+        slug="cup-2026",
+        season="2026",
+        # every award but the most tournaments attended: after two evenings all the players tie for it
+        awards=[award.key for award in AWARDS if award.key != "attendances"],
+        award_attendances=2,
+        rating_matches=4,
+    )
+    for tournament in (evening_before(demo), demo):
+        attach(COMMAND_LINE, series, tournament)
+        add_to_register(COMMAND_LINE, tournament)
+    for person in Person.objects.filter(organisation=organisation):
+        set_consent(COMMAND_LINE, person, True)
+    resi = Person.objects.get(organisation=organisation, name="Brandl, Resi")
+    phone.get(f"/series/{series.slug}/stats/")
+    shown(phone, "Saisonstatistik")
+    shown(phone, "Pechvogel")
+    phone.driver.execute_script("document.querySelector('.awards').scrollIntoView()")  # awards and list
+    picture(phone, "phone-season", 780)
+    phone.get(f"/series/players/{resi.pk}/")
+    shown(phone, "Brandl, Resi")
+    shown(phone, "Wertung")
+    picture(phone, "phone-player", 780)
+    phone.login(people["organiser"])
+    phone.get(f"/verein/{organisation.slug}/")
+    shown(phone, "Mitglieder")
+    shown(phone, series.name)
+    picture(phone, "phone-club", 780)

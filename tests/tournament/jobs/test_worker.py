@@ -1,18 +1,24 @@
 """The job worker outlasts a locked database (issue 27, item 2): a poll that finds SQLite's lock
-held after its wait is logged and tried again, where django-tasks-db's worker stopped."""
+held after its wait is logged and tried again, where django-tasks-db's worker stopped. It holds
+the lease of its job and takes back those of stopped workers on other machines (issue 29.3)."""
 
 import io
 import logging
+import os
+import time
 from contextlib import contextmanager
 
 import pytest
 from django.core.management import call_command
 from django.db.utils import OperationalError
+from django.utils import timezone
 from django_tasks_db.management.commands import db_worker
+from django_tasks_db.models import DBTaskResult
 
+from tournament.jobs import runner
 from tournament.jobs import worker as worker_module
 from tournament.jobs.models import Job
-from tournament.jobs.runner import BUILDERS, start
+from tournament.jobs.runner import BUILDERS, STALE_AFTER, start
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the worker closes its connections
 
@@ -61,3 +67,47 @@ def test_other_database_errors_still_end_the_worker(monkeypatch):
     monkeypatch.setattr(db_worker, "exclusive_transaction", broken)
     with pytest.raises(OperationalError, match="no such table"):
         call_command("run_jobs", batch=True, startup_delay=False, verbosity=0, stdout=io.StringIO())
+
+
+def test_the_worker_holds_the_lease_of_a_silent_job_and_takes_back_a_lost_one(
+    tournament, settings, tmp_path, monkeypatch
+):
+    """Issue 29.3: a job that makes no progress for long (one large layout) keeps its lease, as
+    the worker renews its heartbeat; a job of a worker on another machine whose lease ran out is
+    queued again by this worker while it runs, not only at its next start."""
+    settings.PRIVATE_ROOT = tmp_path
+    monkeypatch.setattr(worker_module, "LEASE_BEAT", 0.05)
+    monkeypatch.setattr(worker_module, "REQUEUE_EVERY", 0.1)
+    old = timezone.now() - STALE_AFTER * 2
+    seen = {}
+
+    def silent(job, progress):
+        Job.objects.filter(pk=job.pk).update(heartbeat=old)  # as if it had been silent for long
+        # Meanwhile the worker of another machine, running a job, went down: its lease runs out.
+        lost = start(tournament, "rankings", "Rangliste")
+        DBTaskResult.objects.filter(pk=lost.task_id).update(
+            status="RUNNING", worker_ids=["machine-b:12:1.00"]
+        )
+        Job.objects.filter(pk=lost.pk).update(status="running", heartbeat=old)
+        seen["lost"] = lost.task_id
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not (seen.get("renewed") and seen.get("requeued")):
+            time.sleep(0.05)
+            seen["renewed"] = Job.objects.get(pk=job.pk).heartbeat > old
+            seen["requeued"] = Job.objects.get(task_id=lost.task_id).status == Job.Status.QUEUED
+        return ("a.txt", "text/plain", b"made")
+
+    monkeypatch.setitem(BUILDERS, "workbook", silent)
+    job = start(tournament, "workbook", "Arbeitsmappe")
+    call_command("run_jobs", batch=True, startup_delay=False, verbosity=0, stdout=io.StringIO(), max_tasks=1)
+    lost = seen.pop("lost")
+    assert seen == {"renewed": True, "requeued": True}
+    assert Job.objects.get(pk=job.pk).status == Job.Status.DONE
+    assert DBTaskResult.objects.get(pk=lost).status == "READY"  # for the next poll
+
+
+def test_a_worker_is_named_by_its_machine(settings):
+    settings.MACHINE_NAME = "maschine-b"
+    assert runner.worker_id().startswith("maschine-b:")
+    # A process id of another machine is never judged by this machine's process table.
+    assert runner._alive(f"maschine-a:{os.getpid()}:1.00") is None

@@ -298,3 +298,16 @@ def test_two_tables_sealing_at_once_both_seal_in_turn(played):
     assert sorted(results.values()) == [1, 2], results
     chain = seals.Chain.of(played.pk)
     assert chain.links[1].previous == chain.links[0].signature
+
+
+def test_a_seal_made_with_another_key_than_the_one_before_is_logged(
+    played, referee, sheet_of, sign, settings, tmp_path, caplog
+):
+    """Issue 29.3: a second machine without the shared seal key makes its own; its seals still
+    verify (each names its key), but the site no longer has one key: said in the log."""
+    sign(referee, sheet_of(played, 1, 1))
+    assert "SEAL_KEY_FILE" not in caplog.text
+    settings.SEAL_KEY_FILE = tmp_path / "machine-b-seal-key"
+    sign(referee, sheet_of(played, 1, 2))
+    assert "is SEAL_KEY_FILE the same on every machine?" in caplog.text
+    assert verify(played.slug)[0]

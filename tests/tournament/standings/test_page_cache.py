@@ -258,3 +258,30 @@ def test_the_memo_keeps_the_newest_standings_only_and_is_bounded(
         standings.compute(drawn, match, use_lots=False)
     assert len(standings._MEMO) == 3
     assert list(standings._MEMO)[-1] == (*standings.identity(standings.results_key(drawn)), 2, False)
+
+
+def test_with_redis_the_computed_standings_are_shared_by_every_process(
+    backend, drawn, referee, sheet_of, enter, monkeypatch
+):
+    """Issue 29.3: with Redis, standings one process computed are taken by another (here: this
+    process with its memo emptied) on the memo's terms, not computed again; with the cache folder
+    each process computes its own."""
+    computed = []
+    real = standings._compute
+    monkeypatch.setattr(standings, "_compute", lambda *args: computed.append(args) or real(*args))
+    first = standings.compute(drawn)
+    standings._MEMO.clear()  # another process
+    again = standings.compute(drawn)
+    shared = backend == "redis"
+    assert len(computed) == (1 if shared else 2)
+    assert [row.key for row in again.rows] == [row.key for row in first.rows]
+    assert again.results_key == first.results_key
+    # A result later: the shared standings are no longer the newest and are computed again, at
+    # once for staff (fresh 0), and for visitors once they are STANDINGS_FRESH_SECONDS old.
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    standings._MEMO.clear()
+    newest = standings.compute(drawn)
+    assert len(computed) == (2 if shared else 3) and newest.results_key != first.results_key
+    standings._MEMO.clear()
+    assert standings.compute(drawn, fresh=10).results_key == newest.results_key
+    assert len(computed) == (2 if shared else 4)

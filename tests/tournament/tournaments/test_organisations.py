@@ -251,3 +251,18 @@ def test_the_new_organisation_form_says_its_address_in_words(client, site_admin)
     client.force_login(site_admin)
     text = client.get(reverse("organisation:create"), HTTP_ACCEPT_LANGUAGE="de").content.decode()
     assert "Seine Adresse: /verein/ und der Kurzname" in text and "/verein//" not in text
+
+
+def test_the_site_administrator_creates_the_first_tournament_of_a_fresh_site(client, django_user_model):
+    """A club's laptop: no organisation yet, the superuser's first tournament makes it (the hall
+    test found a 403 on the new-tournament page of a fresh site)."""
+    admin = django_user_model.objects.create_superuser("chef", "chef@example.org", "x")
+    client.force_login(admin)
+    assert client.get(reverse("organiser:create")).status_code == 200
+    response = client.post(
+        reverse("organiser:create"),
+        {"name": "Kirta-Turnier", "slug": "kirta", "date": "2026-12-06", "profile": "schafkopfschule-2007"},
+    )
+    assert response.status_code == 302, response.content.decode()[:2000]
+    (organisation,) = Organisation.objects.all()
+    assert Tournament.objects.get(slug="kirta").organisation == organisation

@@ -36,7 +36,7 @@ from ...hall import (
 
 def clear_pages() -> None:
     """The pages the last run kept for all processes (the cache folder) are drawn afresh: the
-    database may have been restored or changed by hand since. A Redis cache (CACHE_URL) is left
+    database may have been restored or changed by hand since. A Redis cache (REDIS_URL) is left
     as it is: its pages go within STANDINGS_FRESH_SECONDS, and clearing it would empty the whole
     Redis database, whoever else uses it."""
     if settings.CACHES["default"]["BACKEND"] != "django.core.cache.backends.filebased.FileBasedCache":
