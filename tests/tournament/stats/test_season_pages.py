@@ -189,3 +189,13 @@ def test_another_organisations_administrator_sees_what_the_public_sees(season, c
     assert response.status_code == 403
     persons[5].refresh_from_db()
     assert not persons[5].public_stats
+
+
+def test_a_chart_of_one_evening_names_its_date_once(sheets, client):
+    """Walk: after his first tournament a player's charts read "21.11.26 … 21.11.26", the same
+    date at both ends of the axis."""
+    persons = {n: Person.objects.create(name=f"Person {n}", public_stats=True) for n in range(1, 10)}
+    sheets("erstes", datetime.date(2026, 3, 1), persons)
+    page = client.get(reverse("series:player", args=[persons[1].pk])).content.decode()
+    charts = page.split('<figure class="player-chart">')[1:]
+    assert len(charts) == 2 and all(chart.count(">01.03.26<") == 1 for chart in charts)
