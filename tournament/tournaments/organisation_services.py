@@ -163,6 +163,22 @@ def _keep_an_admin(organisation: Organisation, member: OrganisationMember, stayi
 
 
 @transaction.atomic
+def rename_organisation(user, organisation: Organisation, name: str) -> Organisation:
+    """Its name as the public pages and every tournament's line show it; its address (the short
+    name) stays, so printed links keep working. A site from before issue 29 starts as "Verein"."""
+    _require_admin(user, organisation)
+    name = name.strip()
+    if not name:
+        raise ValueError("an organisation's name is not empty (its form says so)")
+    organisation = Organisation.objects.select_for_update().get(pk=organisation.pk)
+    if name != organisation.name:
+        before, organisation.name = organisation.name, name
+        organisation.save(update_fields=["name"])
+        record_organisation(organisation, user, "organisation.rename", name=name, before=before)
+    return organisation
+
+
+@transaction.atomic
 def remove_member(user, organisation: Organisation, member_id: int) -> OrganisationMember:
     _require_admin(user, organisation)
     Organisation.objects.select_for_update().get(pk=organisation.pk)  # two removing each other

@@ -48,6 +48,10 @@ class RequestForm(forms.Form):
     )
 
 
+class RenameForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("name"), max_length=200)
+
+
 class MemberForm(forms.Form):
     username = forms.CharField(label=gettext_lazy("user name"), max_length=150)
     is_admin = forms.BooleanField(
@@ -183,6 +187,7 @@ class MembersView(LoginRequiredMixin, FormView):
             organisation=self.organisation,
             members=self.organisation.members.select_related("user"),
             log=self.organisation.log.all()[:50],
+            rename_form=kwargs.get("rename_form") or RenameForm(initial={"name": self.organisation.name}),
         )
         return context
 
@@ -196,6 +201,13 @@ class MembersView(LoginRequiredMixin, FormView):
                 messages.success(
                     request, _("%(user)s is no longer a member.") % {"user": gone.user.get_username()}
                 )
+            return redirect("organisation:members", self.organisation.slug)
+        if "rename" in request.POST:
+            rename_form = RenameForm(request.POST)
+            if not rename_form.is_valid():
+                return self.render_to_response(self.get_context_data(rename_form=rename_form))
+            services.rename_organisation(request.user, self.organisation, rename_form.cleaned_data["name"])
+            messages.success(request, _("Saved."))
             return redirect("organisation:members", self.organisation.slug)
         return super().post(request, *args, **kwargs)
 

@@ -122,6 +122,7 @@ ORGANISATION_ACTIONS = {
     "organisation.request": _("organisation requested"),
     "organisation.approve": _("request approved: organisation created"),
     "organisation.decline": _("request declined"),
+    "organisation.rename": _("organisation renamed"),
     "member.add": _("member added"),
     "member.change": _("member changed"),
     "member.remove": _("member removed"),

@@ -68,3 +68,31 @@ def test_a_member_of_two_clubs_chooses_where_his_tournament_goes(desk, organiser
     desk.find("main form button[type=submit]").click()
     desk.wait_for(lambda d: "/manage/zweiter-abend/" in d.current_url)
     assert Tournament.objects.get(name="Zweiter Abend").organisation == club_b.organisation
+
+
+def test_the_administrator_renames_his_organisation(desk, club, tournament, make_user):
+    """Walk: a site from before issue 29 has its one organisation named "Verein", beside every
+    tournament on the public pages, and nobody could rename it (the admin shows it read only)."""
+    chef = make_user("vorstand")
+    OrganisationMember.objects.create(organisation=club, user=chef, is_admin=True)
+    desk.login(chef)
+    desk.get(reverse("organisation:members", args=[club.slug]))
+    field = desk.find("input[name=name]")
+    assert field.get_attribute("value") == "Verein"
+    field.clear()
+    field.send_keys("SK Dachau")
+    desk.find("button[name=rename]").click()
+    desk.wait_text(".history", "Verein umbenannt: SK Dachau")
+    club.refresh_from_db()
+    assert club.name == "SK Dachau" and club.slug == "verein"  # the address stays
+    desk.get(reverse("organisation:page", args=[club.slug]))
+    desk.wait_text("h1", "SK Dachau")
+    assert tournament.name in desk.find("main").text  # its tournaments under the new name
+    # an empty name is refused on the page, nothing saved
+    desk.get(reverse("organisation:members", args=[club.slug]))
+    desk.driver.execute_script("document.querySelector('input[name=name]').removeAttribute('required')")
+    desk.find("input[name=name]").clear()
+    desk.find("button[name=rename]").click()
+    desk.wait_text("main", "Dieses Feld ist zwingend erforderlich")
+    club.refresh_from_db()
+    assert club.name == "SK Dachau"

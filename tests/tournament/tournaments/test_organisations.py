@@ -266,3 +266,19 @@ def test_the_site_administrator_creates_the_first_tournament_of_a_fresh_site(cli
     assert response.status_code == 302, response.content.decode()[:2000]
     (organisation,) = Organisation.objects.all()
     assert Tournament.objects.get(slug="kirta").organisation == organisation
+
+
+def test_only_its_administrators_rename_an_organisation(client, club_b, club):
+    client.force_login(club_b.admin)
+    url = reverse("organisation:members", args=[club.slug])
+    assert client.post(url, {"rename": "1", "name": "Gekapert"}).status_code == 403
+    club.refresh_from_db()
+    assert club.name == "Verein"
+    own = reverse("organisation:members", args=[club_b.organisation.slug])
+    client.post(own, {"rename": "1", "name": "SK B"})
+    club_b.organisation.refresh_from_db()
+    assert club_b.organisation.name == "SK B"
+    entry = club_b.organisation.log.get(action="organisation.rename")
+    assert entry.data == {"name": "SK B", "before": "SK Bergfeld"} and entry.user == club_b.admin
+    with pytest.raises(PermissionDenied):
+        services.rename_organisation(club_b.admin, club, "Gekapert")
