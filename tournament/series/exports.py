@@ -28,7 +28,7 @@ def _award_rows(shown) -> list[list]:
             str(item.given.award.label),
             item.given.rule,
             item.given.value,
-            "; ".join(winner.name for winner in item.winners) or _("nobody yet"),
+            "; ".join(label for _winner, label in item.named) or _("nobody yet"),
         ]
         for item in shown
     ]

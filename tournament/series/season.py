@@ -65,6 +65,14 @@ class ShownAward:
     winners: list[PlayerStats]  # those who may be named here
     hidden: int  # winners not named: no consent to public pages
 
+    @property
+    def named(self) -> list[tuple[PlayerStats, str]]:
+        """Each winner with the name to print: with his club where two winners share a name
+        (the register keeps "Steiner, Michl" of Erding and of Dachau apart, the page should too)."""
+        names = [w.name for w in self.winners]
+        shared = {name for name in names if names.count(name) > 1}
+        return [(w, f"{w.name} ({w.club})" if w.club and w.name in shared else w.name) for w in self.winners]
+
 
 def awards(
     series: Series, season: stats_season.Season, user=None, everything: bool | None = None

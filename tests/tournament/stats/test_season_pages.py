@@ -199,3 +199,30 @@ def test_a_chart_of_one_evening_names_its_date_once(sheets, client):
     page = client.get(reverse("series:player", args=[persons[1].pk])).content.decode()
     charts = page.split('<figure class="player-chart">')[1:]
     assert len(charts) == 2 and all(chart.count(">01.03.26<") == 1 for chart in charts)
+
+
+def test_award_winners_of_one_name_are_told_apart_by_their_club(sheets, client, manager):
+    """Walk: "Aigner, Lugge; Aigner, Lugge" among the winners, two persons of the register (one
+    of Rosenheim, one of Erding) that the award named alike."""
+    series = Series.objects.create(name="Cup", slug="cup-namen", awards=["attendances"], award_attendances=1)
+    persons = {
+        n: Person.objects.create(
+            name="Aigner, Lugge" if n <= 2 else f"Person {n}",
+            club={1: "Die Unter Rosenheim", 2: "Sauspiel Erding"}.get(n, "SK Au"),
+            public_stats=True,
+        )
+        for n in range(1, 10)
+    }
+    sheets("erstes", datetime.date(2026, 3, 1), persons, series=series)
+    page = client.get(reverse("series:standings", args=[series.slug])).content.decode()
+    section = page[page.index('<section class="awards">') : page.index("</section>")]
+    assert "Aigner, Lugge (Die Unter Rosenheim)</a>" in section
+    assert "Aigner, Lugge (Sauspiel Erding)</a>" in section
+    assert "Person 3</a>" in section  # no club where the name is his alone
+    client.force_login(manager)
+    document = client.get(reverse("series:document", args=[series.slug, "html"])).content.decode()
+    assert "Aigner, Lugge (Sauspiel Erding)" in document
+    _name, _mime, content = exports.render_xlsx(series)
+    book = openpyxl.load_workbook(io.BytesIO(content), read_only=True)
+    rows = list(book["Preise"].iter_rows(values_only=True))
+    assert "Aigner, Lugge (Die Unter Rosenheim)" in rows[1][3]
