@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from ..names import sort_key
 from .players import PlayerStats
@@ -26,13 +27,29 @@ AWARDS: tuple[Award, ...] = (
     Award(
         "placing",
         _("Best average placing"),
-        _("the best average rank as a share of the field, from %(attendances)s tournaments on"),
+        ngettext_lazy(  # the number decides "1 Turnier" or "3 Turnieren"
+            "the best average rank as a share of the field, from %(attendances)s tournament on",
+            "the best average rank as a share of the field, from %(attendances)s tournaments on",
+            "attendances",
+        ),
     ),
-    Award("rating", _("Best rating"), _("the highest rating (μ − 3σ), from %(matches)s matches on")),
+    Award(
+        "rating",
+        _("Best rating"),
+        ngettext_lazy(
+            "the highest rating (μ − 3σ), from %(matches)s match on",
+            "the highest rating (μ − 3σ), from %(matches)s matches on",
+            "matches",
+        ),
+    ),
     Award(
         "pechvogel",
         _("Pechvogel"),
-        _("the fewest points per game, from %(attendances)s tournaments on"),
+        ngettext_lazy(
+            "the fewest points per game, from %(attendances)s tournament on",
+            "the fewest points per game, from %(attendances)s tournaments on",
+            "attendances",
+        ),
     ),
     Award("solos", _("Most Solos won"), _("the most Solos and Wenz won")),
 )
@@ -86,5 +103,5 @@ def give(
         else:
             winners = _best([p for p in players if p.solo_won], lambda p: p.solo_won)
             value = str(winners[0].solo_won) if winners else ""
-        given.append(Given(award, str(award.rule) % numbers, value, winners))
+        given.append(Given(award, str(award.rule % numbers), value, winners))
     return given

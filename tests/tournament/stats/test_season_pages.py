@@ -58,6 +58,10 @@ def test_awards_list_ties_together_and_ask_for_their_minimums():
     assert [w.name for w in given["pechvogel"].winners] == ["Anna", "Bert"]
     assert given["rating"].winners == [a, b]  # equal ratings, both from 5 matches on; Carl not
     assert "ab 2 Turnieren" in given["pechvogel"].rule  # German first
+    # one in German is "ab 1 Turnier", not "ab 1 Turnieren" (walk)
+    one = {g.award.key: g.rule for g in give(["placing", "pechvogel", "rating"], [a, b, c], 1, 1)}
+    assert one["placing"].endswith("ab 1 Turnier") and one["pechvogel"].endswith("ab 1 Turnier")
+    assert one["rating"].endswith("ab 1 Durchgang")
     assert give(["placing"], [c], 2, 5)[0].winners == []  # nobody qualifies yet
 
 
