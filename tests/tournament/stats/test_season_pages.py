@@ -6,6 +6,7 @@ import io
 
 import openpyxl
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from tournament.models import LogEntry, OrganisationMember, Person, Series, StaffRole, Tournament
@@ -230,3 +231,13 @@ def test_award_winners_of_one_name_are_told_apart_by_their_club(sheets, client, 
     book = openpyxl.load_workbook(io.BytesIO(content), read_only=True)
     rows = list(book["Preise"].iter_rows(values_only=True))
     assert "Aigner, Lugge (Die Unter Rosenheim)" in rows[1][3]
+
+
+def test_matches_the_rating_did_not_count_are_shown_under_the_matches():
+    """Walk: "Noch nicht gewertet" listed players with 2 matches under "ranked from 2 matches on",
+    as a table with a substitute in match 2 is not rated: the page now says how many counted."""
+    cut = PlayerStats(1, "Brandl, Resi", tournaments=1, matches=2, games=64, rated_matches=1)
+    whole = PlayerStats(2, "Huber, Sepp", tournaments=1, matches=2, games=64, rated_matches=2)
+    html = render_to_string("public/_player_stats_table.html", {"players": [cut, whole], "ranked": False})
+    rows = html.split("<tr>")[2:]
+    assert "1 gewertet" in rows[0] and "gewertet" not in rows[1]
