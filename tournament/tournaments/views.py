@@ -27,7 +27,7 @@ from . import services as tournament_service
 from .access import PublicMixin, TournamentMixin, tournament_at
 from .forms import StaffForm, TournamentForm
 from .models import StaffRole, Tournament
-from .organisations import Organisation
+from .organisations import Organisation, OrganisationRequest
 from .permissions import Perm, administrator_of, can_create_tournament, member_of
 
 
@@ -44,6 +44,9 @@ def home(request):
             # an administrator manages every tournament of his organisations (issue 29)
             administered = set(administrator_of(request.user).values_list("pk", flat=True))
             managed |= {t.pk for t in tournaments if t.organisation_id in administered}
+    open_requests = 0
+    if request.user.is_superuser:
+        open_requests = OrganisationRequest.objects.filter(status=OrganisationRequest.Status.OPEN).count()
     return render(
         request,
         "public/home.html",
@@ -54,6 +57,8 @@ def home(request):
             "several": Organisation.objects.count() > 1,
             # his organisations' pages (the site administrator has the list of all under /verein/)
             "administered": [] if request.user.is_superuser else list(administrator_of(request.user)),
+            # requests waiting for the site administrator: otherwise seen only on /verein/ (walk)
+            "open_requests": open_requests,
         },
     )
 

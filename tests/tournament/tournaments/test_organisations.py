@@ -282,3 +282,14 @@ def test_only_its_administrators_rename_an_organisation(client, club_b, club):
     assert entry.data == {"name": "SK B", "before": "SK Bergfeld"} and entry.user == club_b.admin
     with pytest.raises(PermissionDenied):
         services.rename_organisation(club_b.admin, club, "Gekapert")
+
+
+def test_the_site_administrators_home_page_tells_of_open_requests(client, site_admin, make_user):
+    """Walk: a request waited unseen unless the site administrator looked under /verein/."""
+    client.force_login(site_admin)
+    assert "offener Antrag" not in client.get(reverse("home")).content.decode()
+    services.request_organisation(make_user("wirt"), "Wirtshaus Post", "Schafkopfabende")
+    home = client.get(reverse("home")).content.decode()
+    assert "1 offener Antrag auf einen Verein" in home and reverse("organisation:requests") in home
+    client.force_login(make_user("gast"))
+    assert "Antrag" not in client.get(reverse("home")).content.decode()  # his business only
