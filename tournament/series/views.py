@@ -248,6 +248,12 @@ class SeriesCreateView(ManagerMixin, FormView):
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "organisations": administrator_of(self.request.user)}
 
+    def get_initial(self):
+        # from an organisation's page ("Neue Serie" there): that one, else nothing chosen
+        slug = self.request.GET.get("organisation", "")
+        found = administrator_of(self.request.user).filter(slug=slug).first()
+        return {**super().get_initial(), **({"organisation": found.pk} if found else {})}
+
     def form_valid(self, form):
         try:
             series = series_service.create_series(self.request.user, **form.cleaned_data)

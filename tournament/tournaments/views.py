@@ -138,6 +138,11 @@ class TournamentCreateView(LoginRequiredMixin, FormView):
     def get_form_kwargs(self):
         return {**super().get_form_kwargs(), "organisations": member_of(self.request.user)}
 
+    def get_initial(self):
+        # from an organisation's page ("Neues Turnier" there): that one, else nothing chosen
+        found = member_of(self.request.user).filter(slug=self.request.GET.get("organisation", "")).first()
+        return {**super().get_initial(), **({"organisation": found.pk} if found else {})}
+
     def form_valid(self, form):
         try:
             tournament = tournament_service.create_tournament(self.request.user, **form.service_fields())

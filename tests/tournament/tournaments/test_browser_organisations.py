@@ -52,7 +52,7 @@ def test_a_member_of_two_clubs_chooses_where_his_tournament_goes(desk, organiser
     """Walk: the first club of the list was preselected, so a tournament went where its organiser
     never chose. Now nothing is chosen for him, and without a choice the page says so."""
     OrganisationMember.objects.get_or_create(organisation=tournament.organisation, user=organiser)
-    OrganisationMember.objects.create(organisation=club_b.organisation, user=organiser)
+    OrganisationMember.objects.create(organisation=club_b.organisation, user=organiser, is_admin=True)
     desk.login(organiser)
     desk.get(reverse("organiser:create"))
     choice = Select(desk.find("select[name=organisation]"))
@@ -68,6 +68,11 @@ def test_a_member_of_two_clubs_chooses_where_his_tournament_goes(desk, organiser
     desk.find("main form button[type=submit]").click()
     desk.wait_for(lambda d: "/manage/zweiter-abend/" in d.current_url)
     assert Tournament.objects.get(name="Zweiter Abend").organisation == club_b.organisation
+    # from a club's page, "Neues Turnier" comes with that club chosen (still to be changed)
+    desk.get(reverse("organisation:page", args=[club_b.organisation.slug]))
+    desk.driver.find_element(By.LINK_TEXT, "Neues Turnier").click()
+    desk.wait_for(lambda d: d.find_elements(By.CSS_SELECTOR, "select[name=organisation]"))
+    assert Select(desk.find("select[name=organisation]")).first_selected_option.text == "SK Bergfeld"
 
 
 def test_the_administrator_renames_his_organisation(desk, club, tournament, make_user):

@@ -293,3 +293,15 @@ def test_the_site_administrators_home_page_tells_of_open_requests(client, site_a
     assert "1 offener Antrag auf einen Verein" in home and reverse("organisation:requests") in home
     client.force_login(make_user("gast"))
     assert "Antrag" not in client.get(reverse("home")).content.decode()  # his business only
+
+
+def test_a_new_series_from_a_clubs_page_comes_with_that_club_chosen(client, club, club_b):
+    chef = club_b.admin
+    OrganisationMember.objects.create(organisation=club, user=chef, is_admin=True)
+    client.force_login(chef)
+    page = client.get(reverse("organisation:page", args=[club_b.organisation.slug])).content.decode()
+    assert f"{reverse('series:create')}?organisation=sk-bergfeld" in page
+    form = client.get(reverse("series:create"), {"organisation": "sk-bergfeld"}).content.decode()
+    assert f'<option value="{club_b.organisation.pk}" selected>SK Bergfeld</option>' in form
+    blank = client.get(reverse("series:create")).content.decode()
+    assert '<option value="" selected>(bitte wählen)</option>' in blank
