@@ -267,7 +267,8 @@ def _cache(url: str) -> dict:
             "for the cache folder"
         )
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        # Django's, with one Redis client per process instead of one per call (redis_cache.py)
+        "BACKEND": "tournament.redis_cache.RedisCache",
         "LOCATION": url,
         "KEY_PREFIX": "schafkopf",
         # A Redis that does not answer costs a page its caching, not seconds of waiting.

@@ -70,6 +70,7 @@ async def table_phones(
     connections: int = 0,
     arrive: float = POLL_SECONDS,
     first: tuple[float, float] | None = None,
+    pages_open: bool = False,
 ) -> TableRun:
     """For each tournament of ``fields`` (slug, the plans of its tables, its players): one
     phone per table, a game every ``pause`` seconds, and the players on its standings, for
@@ -77,7 +78,9 @@ async def table_phones(
     sent again until the server answers them, as the phone would. ``connections``: at most
     this many open at once (0: as many as the clients ask for); the tables sit down over the
     first ``arrive`` seconds, and send their first game ``first`` seconds later (by default
-    ``pause``)."""
+    ``pause``). ``pages_open``: the players' standings pages are open already (the evening is
+    under way): each page's first request is its htmx poll, at a moment of its own within the
+    first 30 s, not a whole page."""
     import aiohttp
 
     begin = time.monotonic()
@@ -235,7 +238,8 @@ async def table_phones(
             due = begin + chance.uniform(0, READ_EVERY)
             browsing = chance.random() < 0.5
             params = {"page": str(chance.randint(1, pages))} if browsing else {"q": own}
-            polled: dict[str, str] = {}  # the first request is the whole page
+            part = {"HX-Request": "true", "HX-Target": "standings"}
+            polled: dict[str, str] = part if pages_open else {}  # else the first is the whole page
             while due < run.end:
                 await asyncio.sleep(max(0.0, due - time.monotonic()))
                 status, _body, started, took = await ask(
@@ -243,7 +247,7 @@ async def table_phones(
                 )
                 if status == 200 and run.measured(started):
                     run.read_times.append(took)
-                polled = {"HX-Request": "true", "HX-Target": "standings"}
+                polled = part
                 due += READ_EVERY
 
         phones = [(code, games) for _slug, plans, _players in fields for code, games in plans]

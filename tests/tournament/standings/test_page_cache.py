@@ -7,12 +7,14 @@ import shutil
 import socket
 import subprocess
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 from django.core.cache import cache
 from django.test import RequestFactory
 from django.utils import translation
+from django.utils.module_loading import import_string
 
 from scoring import Contract, Game, Result, Suit
 from tournament.standings import standings
@@ -59,13 +61,38 @@ def redis_url(tmp_path_factory):
         process.wait(10)
 
 
-def redis_cache(url: str) -> dict:
+def redis_cache(url: str, backend: str = "tournament.redis_cache.RedisCache") -> dict:
     return {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "BACKEND": backend,
         "LOCATION": url,
         "KEY_PREFIX": "schafkopf",
         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
+
+
+def test_the_redis_cache_keeps_one_client_and_djangos_own_reads_what_it_wrote(redis_url):
+    """tournament/redis_cache.py: one Redis client per process, not one per call, from any
+    thread; keys and values as Django's own backend has them."""
+    ours = caches_from(redis_cache(redis_url))
+    django_own = caches_from(redis_cache(redis_url, "django.core.cache.backends.redis.RedisCache"))
+    page = (("t", 3), 12.5, b"<p>page</p>", b"packed")
+    ours.set("page", page, 60)
+    assert django_own.get("page") == page
+    django_own.set("count", 7, 60)
+    assert ours.get("count") == 7 and ours.incr("count") == 8 and django_own.get("count") == 8
+    clients = []
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(lambda _n: clients.append(ours._cache.get_client()) or ours.get("page"), range(40)))
+    assert {id(client) for client in clients} == {id(ours._cache.get_client(write=True))}
+    assert django_own._cache.get_client() is not django_own._cache.get_client()  # Django's: one per call
+    ours.delete("page")
+    assert django_own.get("page") is None
+
+
+def caches_from(config: dict):
+    """A cache backend made from a configuration as Django's ``caches`` makes it."""
+    params = {name: value for name, value in config.items() if name not in ("BACKEND", "LOCATION")}
+    return import_string(config["BACKEND"])(config["LOCATION"], params)
 
 
 @pytest.fixture(params=["folder", "redis"])
