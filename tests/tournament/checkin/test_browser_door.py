@@ -9,17 +9,6 @@ from tournament.models import Participant
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.browser]
 
-PEOPLE = ["Sepp Huber", "Toni Brandl", "Franz Höß", "Resi Bäuml", "Xaver Müller"]
-
-
-@pytest.fixture
-def door(tournament):
-    tournament.check_in = True
-    tournament.save()
-    for number, name in enumerate(PEOPLE, start=1):
-        Participant.objects.create(tournament=tournament, number=number, name=name)
-    return tournament
-
 
 def middle(element) -> float:
     return element.rect["y"] + element.rect["height"] / 2

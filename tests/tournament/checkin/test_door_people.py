@@ -6,20 +6,11 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tournament.models import LogEntry, Participant
+from tournament.models import LogEntry
+
+from .conftest import PEOPLE
 
 pytestmark = pytest.mark.django_db
-
-PEOPLE = ["Sepp Huber", "Toni Brandl", "Franz Höß", "Resi Bäuml", "Xaver Müller"]
-
-
-@pytest.fixture
-def door(tournament):
-    tournament.check_in = True
-    tournament.save()
-    for number, name in enumerate(PEOPLE, start=1):
-        Participant.objects.create(tournament=tournament, number=number, name=name)
-    return tournament
 
 
 def shown(page: str, names=PEOPLE) -> list[str]:
