@@ -25,10 +25,10 @@ from django.db import connection
 
 from ..models import Match
 from .cluster import cluster, throwaway_database
-from .figures import by_tens, percentile
-from .load import GRACE_SECONDS, READ_EVERY, table_phones
+from .figures import by_tens
+from .load import READ_EVERY, table_phones
 from .machine import machine_speed
-from .table_entry import table_checks, table_tournament
+from .table_entry import entry_latencies, errors_row, lost_row, meanwhile_row, table_checks, table_tournament
 
 TOURNAMENTS, TABLES = 100, 20  # a Friday night of a cup: 100 club evenings of 80 players
 # A table enters a game every 60 to 120 s: one and a half to three times a real table's pace (a
@@ -92,17 +92,10 @@ def measure_cluster(tournaments: int, seconds: int) -> list[list[str]]:
     matches = list(cup.select_related("tournament"))
     lost, duplicated, unconfirmed = table_checks(matches, run)
     errors = sum(run.errors.values())
-    times = sorted(run.entry_times)
-    p50, p95, p99 = (percentile(times, share) for share in (0.50, 0.95, 0.99))
+    p50, p95, p99 = entry_latencies(run)
     rate = run.entries / seconds
     tables = tournaments * TABLES
     players = tables * 4
-    polls, reads = sorted(run.poll_times), sorted(run.read_times)
-    kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(run.errors.items()) if count)
-    reasons = ", ".join(
-        [f"{run.cut_off:,} unanswered {GRACE_SECONDS} s after the end"]
-        + [f"{count:,} {why}" for why, count in run.why.most_common()]
-    )
     return [
         [
             "cluster",
@@ -119,23 +112,9 @@ def measure_cluster(tournaments: int, seconds: int) -> list[list[str]]:
             "every game offered stored",
         ],
         ("  entry latency p95 by 10 s of the run", by_tens(run.entry_log, seconds), "—"),
-        (
-            "  meanwhile: standings p95, table polls p95",
-            f"{percentile(reads, 0.95):.0f} ms ({len(reads):,}), "
-            f"{percentile(polls, 0.95):.0f} ms ({len(polls):,})",
-            "—",
-        ),
-        (
-            "  lost, duplicated games",
-            f"{lost}, {duplicated} ({run.resent} resent with the same key, {unconfirmed} stored unconfirmed)",
-            "0, 0",
-        ),
-        (
-            "  errors: non-2xx, no answer, refused (whole run)",
-            f"{errors} of {sum(run.requests.values()):,} requests"
-            + (f" ({kinds}; {reasons})" if kinds else ""),
-            "0",
-        ),
+        meanwhile_row(run),
+        lost_row(run, lost, duplicated, unconfirmed),
+        errors_row(run),
         (
             "  the machine's speed: 10 M Python additions, before and after the run",
             f"{speed_before:.2f} s, {speed_after:.2f} s (0.4 s when this machine is at its fastest)",

@@ -100,16 +100,9 @@ def table_entry(tables: int, players: int, seconds: int, warm: int) -> list[tupl
         speed_after = machine_speed()
     lost, duplicated, unconfirmed = table_checks([tournament.matches.get(number=1)], run)
     errors = sum(run.errors.values())
-    times = sorted(run.entry_times)
-    p50, p95, p99 = (percentile(times, share) for share in (0.50, 0.95, 0.99))
+    p50, p95, p99 = entry_latencies(run)
     rate = run.entries / seconds
     database = "postgresql" if connection.vendor == "postgresql" else connection.vendor
-    polls, reads = sorted(run.poll_times), sorted(run.read_times)
-    kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(run.errors.items()) if count)
-    reasons = ", ".join(
-        [f"{run.cut_off:,} unanswered {GRACE_SECONDS} s after the end"]
-        + [f"{count:,} {why}" for why, count in run.why.most_common()]
-    )
     return [
         (
             "table-entry",
@@ -130,23 +123,9 @@ def table_entry(tables: int, players: int, seconds: int, warm: int) -> list[tupl
             f"{speed_before:.2f} s, {speed_after:.2f} s (0.4 s when this machine is at its fastest)",
             "—",
         ),
-        (
-            "  lost, duplicated games",
-            f"{lost}, {duplicated} ({run.resent} resent with the same key, {unconfirmed} stored unconfirmed)",
-            "0, 0",
-        ),
-        (
-            "  errors: non-2xx, no answer, refused (whole run)",
-            f"{errors} of {sum(run.requests.values()):,} requests"
-            + (f" ({kinds}; {reasons})" if kinds else ""),
-            "0",
-        ),
-        (
-            "  meanwhile: standings p95, table polls p95",
-            f"{percentile(reads, 0.95):.0f} ms ({len(reads):,}), {percentile(polls, 0.95):.0f} ms "
-            f"({len(polls):,})",
-            "—",
-        ),
+        lost_row(run, lost, duplicated, unconfirmed),
+        errors_row(run),
+        meanwhile_row(run),
         (
             "  phone page, first load (HTML + CSS + JS, gzip)",
             f"{first_full / 1000:.1f} KB with 32 games, {first_empty / 1000:.1f} KB empty",
@@ -154,6 +133,46 @@ def table_entry(tables: int, players: int, seconds: int, warm: int) -> list[tupl
         ),
         ("  one later game (request + answer, gzip)", f"{later_game / 1000:.1f} KB", "≤ 5 KB"),
     ]
+
+
+def entry_latencies(run: TableRun) -> tuple[float, float, float]:
+    """p50, p95 and p99 of the games' answer times, in ms."""
+    times = sorted(run.entry_times)
+    p50, p95, p99 = (percentile(times, share) for share in (0.50, 0.95, 0.99))
+    return p50, p95, p99
+
+
+# The report's rows every run of table phones prints alike (table-entry and cluster).
+def lost_row(run: TableRun, lost: int, duplicated: int, unconfirmed: int) -> tuple[str, str, str]:
+    return (
+        "  lost, duplicated games",
+        f"{lost}, {duplicated} ({run.resent} resent with the same key, {unconfirmed} stored unconfirmed)",
+        "0, 0",
+    )
+
+
+def errors_row(run: TableRun) -> tuple[str, str, str]:
+    errors = sum(run.errors.values())
+    kinds = ", ".join(f"{kind} {count}" for kind, count in sorted(run.errors.items()) if count)
+    reasons = ", ".join(
+        [f"{run.cut_off:,} unanswered {GRACE_SECONDS} s after the end"]
+        + [f"{count:,} {why}" for why, count in run.why.most_common()]
+    )
+    return (
+        "  errors: non-2xx, no answer, refused (whole run)",
+        f"{errors} of {sum(run.requests.values()):,} requests" + (f" ({kinds}; {reasons})" if kinds else ""),
+        "0",
+    )
+
+
+def meanwhile_row(run: TableRun) -> tuple[str, str, str]:
+    polls, reads = sorted(run.poll_times), sorted(run.read_times)
+    return (
+        "  meanwhile: standings p95, table polls p95",
+        f"{percentile(reads, 0.95):.0f} ms ({len(reads):,}), "
+        f"{percentile(polls, 0.95):.0f} ms ({len(polls):,})",
+        "—",
+    )
 
 
 def table_checks(matches: list, run: TableRun) -> tuple[int, int, int]:
