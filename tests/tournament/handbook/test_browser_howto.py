@@ -4,22 +4,9 @@ once the first game is on the sheet, and the header's Hilfe leads to the players
 import pytest
 from selenium.webdriver.common.by import By
 
+from ..tablephone.test_browser_table import tap_starting
+
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def tap(browser, text: str) -> None:
-    """Tap the entry panel's button that starts with ``text``; wait for the next step."""
-    before = browser.find("#step").get_attribute("data-drawn")
-
-    def tapped(driver):
-        for button in driver.find_elements(By.CSS_SELECTOR, "#step button"):
-            if button.text.strip().startswith(text):
-                button.click()
-                return True
-        return False
-
-    browser.wait_for(tapped)
-    browser.wait_for(lambda driver: driver.find_element(By.ID, "step").get_attribute("data-drawn") != before)
 
 
 def test_how_it_works_is_open_for_the_first_game_and_folds_after_it(phone, drawn, sheet_of):
@@ -30,7 +17,7 @@ def test_how_it_works_is_open_for_the_first_game_and_folds_after_it(phone, drawn
     assert howto.get_attribute("open") is not None
     assert "Tippt das Spiel an" in howto.text
     for button in ("Sauspiel Eichel", "1 ·", "3 ·", "gewonnen", "keins"):
-        tap(phone, button)
+        tap_starting(phone, button)
     phone.wait_for(lambda driver: driver.find_elements(By.CSS_SELECTOR, "#sheet tr[data-game='1']"))
     phone.wait_for(
         lambda driver: driver.find_element(By.CSS_SELECTOR, "details.howto").get_attribute("open") is None

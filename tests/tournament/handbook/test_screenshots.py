@@ -25,6 +25,8 @@ from tournament.stats.awards import AWARDS
 from tournament.tournaments.organisation_services import add_member
 from tournament.tournaments.permissions import COMMAND_LINE
 
+from ..tablephone.test_browser_table import tap_starting
+
 pytestmark = [
     pytest.mark.django_db(transaction=True),
     pytest.mark.skipif(
@@ -53,23 +55,6 @@ def shown(browser, text: str, seconds: float = 15) -> None:
     except TimeoutException:
         body = browser.driver.find_element(By.TAG_NAME, "body").text
         pytest.fail(f"{browser.driver.current_url} does not show {text!r}: {body[:500]}")
-
-
-def tap(browser, text: str) -> None:
-    """Tap the entry panel's button that starts with ``text`` and wait for the panel to be drawn
-    anew (its ``data-drawn`` changes), so that the next tap finds the next step's buttons."""
-    step = browser.find("#step")
-    before = step.get_attribute("data-drawn")
-
-    def tapped(driver):
-        for button in driver.find_elements(By.CSS_SELECTOR, "#step button"):
-            if button.text.strip().startswith(text):
-                button.click()
-                return True
-        return False
-
-    browser.wait_for(tapped)
-    browser.wait_for(lambda driver: driver.find_element(By.ID, "step").get_attribute("data-drawn") != before)
 
 
 def staff(demo, username, role, first, last):
@@ -130,17 +115,17 @@ def test_the_phone_pages(phone, demo, people, sheet_of):
     phone.get(f"/tisch/{sheet_of(demo, 2, 1).code}/")
     phone.wait_text("#entry-title", "Spiel 1")
     picture(phone, "phone-first-game", 780)
-    tap(phone, "Sauspiel Eichel")
+    tap_starting(phone, "Sauspiel Eichel")
     phone.wait_text("#step", "Wer spielt?")
     picture(phone, "phone-who-plays", 780)
     for button in ("1 ·", "3 ·", "gewonnen", "keins"):
-        tap(phone, button)
+        tap_starting(phone, button)
     phone.wait_text("#entry-title", "Spiel 2")
-    tap(phone, "Herz-Tout")
-    tap(phone, "2 ·")
+    tap_starting(phone, "Herz-Tout")
+    tap_starting(phone, "2 ·")
     phone.wait_text("#step", "Turnierleitung rufen")
     picture(phone, "phone-call", 780)
-    tap(phone, "Turnierleitung rufen")
+    tap_starting(phone, "Turnierleitung rufen")
     phone.wait_text("body", "wartet auf die Turnierleitung")
     phone.login(people["supervisor"])
     phone.get(f"/referee/{slug}/calls/")

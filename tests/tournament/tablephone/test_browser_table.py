@@ -42,6 +42,11 @@ def tap(browser, text: str, moves: bool = True) -> None:
     _tap(browser, "#step button", lambda shown: shown == text, moves)
 
 
+def tap_starting(browser, text: str) -> None:
+    """Tap the entry panel's button whose text starts with this one ("2 ·", "Herz-Tout")."""
+    _tap(browser, "#step button", lambda shown: shown.startswith(text))
+
+
 def tap_seat(browser, position: int) -> None:
     _tap(browser, "#step .seats button", lambda shown: shown.startswith(f"{position} ·"))
 
