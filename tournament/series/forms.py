@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from ..participants.models import Participant
 from ..stats.awards import CHOICES
+from ..tournaments.forms import organisation_field
 from ..tournaments.models import Tournament
 from ..tournaments.organisations import Organisation
 from .models import Person, Series
@@ -31,15 +32,7 @@ class SeriesForm(forms.ModelForm):
             self.fields["slug"].required = False
             self.fields["slug"].help_text = _("Empty: made from the name.")
         if organisations is not None and organisations.count() > 1:
-            self.fields["organisation"] = forms.ModelChoiceField(
-                label=_("organisation"),
-                queryset=organisations,
-                # chosen, not the first of the list taken unnoticed (walk): nothing preselected
-                empty_label=_("(choose)"),
-                error_messages={
-                    "required": _("You belong to several organisations: choose the one this is for.")
-                },
-            )
+            self.fields["organisation"] = organisation_field(organisations)
 
     def clean_award_attendances(self):
         found = self.cleaned_data.get("award_attendances")

@@ -35,6 +35,17 @@ def birth_date_field() -> forms.DateField:
     )
 
 
+def organisation_field(organisations) -> forms.ModelChoiceField:
+    """Which of his several organisations something new belongs to (issue 29): chosen, never
+    the first of the list taken unnoticed (the walk), so nothing is preselected."""
+    return forms.ModelChoiceField(
+        label=_("organisation"),
+        queryset=organisations,
+        empty_label=_("(choose)"),
+        error_messages={"required": _("You belong to several organisations: choose the one this is for.")},
+    )
+
+
 class TournamentForm(forms.ModelForm):
     matches = forms.IntegerField(label=_("matches"), required=False, min_value=1)
     games_per_match = forms.IntegerField(label=_("games per match"), required=False, min_value=4)
@@ -83,15 +94,7 @@ class TournamentForm(forms.ModelForm):
         there are several."""
         super().__init__(*args, **kwargs)
         if organisations is not None and not self.instance.pk and organisations.count() > 1:
-            self.fields["organisation"] = forms.ModelChoiceField(
-                label=_("organisation"),
-                queryset=organisations,
-                # chosen, not the first of the list taken unnoticed (walk): nothing preselected
-                empty_label=_("(choose)"),
-                error_messages={
-                    "required": _("You belong to several organisations: choose the one this is for.")
-                },
-            )
+            self.fields["organisation"] = organisation_field(organisations)
             self.order_fields(["organisation"])
         self.fields["retention_until"].required = False
         self.fields["slug"].required = False
