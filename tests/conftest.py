@@ -2,6 +2,7 @@ import pytest
 from django.core.cache import caches
 
 from tournament.results import integrity
+from tournament.standings import drawn as drawn_lines
 from tournament.standings import standings
 
 # The markers `make test-fast` leaves out (pyproject lists them), given by the fixtures a test uses.
@@ -42,6 +43,7 @@ def _test_settings(settings, tmp_path_factory, _cache_folder, _seal_key_folder):
     shared = {**settings.CACHES["default"], "LOCATION": str(_cache_folder)}
     settings.CACHES = {**settings.CACHES, "default": shared}
     standings._MEMO.clear()
+    drawn_lines._MEMO.clear()
     standings._STORED.clear()
     integrity._SEEN.clear()
     standings._cache_failed_until = 0.0  # a cache failure of an earlier test forgotten

@@ -244,6 +244,9 @@ HALL_URL = os.environ.get("HALL_URL", "").rstrip("/")
 # A visitor's standings page is kept this many seconds (0: never), and may then show the results
 # of up to this many seconds ago while results keep coming (visitors' pages poll every 30 s).
 STANDINGS_FRESH_SECONDS = int(os.environ.get("STANDINGS_FRESH_SECONDS", "10"))
+# A visitor's search of the standings (a player's own line, polled) answered from the part and
+# lines drawn once per standings computation (tournament/standings/drawn.py); off: drawn afresh.
+STANDINGS_DRAWN_SEARCHES = _flag("STANDINGS_DRAWN_SEARCHES", True)
 # The table phone's scoresheet rows kept drawn per process (tournament/results/rows.py); 0: drawn
 # for every answer.
 ROW_CACHE = os.environ.get("ROW_CACHE", "1") != "0"

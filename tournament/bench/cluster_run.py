@@ -24,9 +24,10 @@ from django.core.management.base import CommandError
 from django.db import connection
 
 from ..models import Match
+from ..tablephone.codes import current_etag, open_code
 from .cluster import cluster, throwaway_database
 from .figures import by_tens
-from .load import READ_EVERY, table_phones
+from .load import POLL_SECONDS, READ_EVERY, table_phones
 from .machine import machine_speed
 from .table_entry import entry_latencies, errors_row, lost_row, meanwhile_row, table_checks, table_tournament
 
@@ -36,9 +37,10 @@ TOURNAMENTS, TABLES = 100, 20  # a Friday night of a cup: 100 club evenings of 8
 # match), 2,000 tables offering about 22 games a second; its first within two minutes of the
 # start (the evening is under way: the tables sat down at different times).
 CUP_PAUSE = (60.0, 120.0)
-# Before the measured seconds: every phone loads its page (they arrive over these 30 s) and every
-# player's standings page, open already, polls at a moment of its own within them, so that the
-# 60 s measure the evening, not its first minute.
+# Before the measured seconds: the pages are open already, the phones' and the players' standings
+# (the evening is under way: the tables sat down over its first half hour, not in these seconds);
+# each phone polls at a moment of its own within its first 10 s, each player's page within these
+# 30 s, so that the 60 s measure the evening, not its first minute.
 CUP_WARM = READ_EVERY
 CONNECTIONS = 1000  # the load generator's open connections at most (10,000 clients, one process)
 APP_PROCESSES = 3  # gunicorn processes per app server: 6 on the machine, as make hall on 2 cores
@@ -70,6 +72,8 @@ def measure_cluster(tournaments: int, seconds: int) -> list[list[str]]:
     for number in range(1, tournaments + 1):
         tournament, plans = table_tournament(f"cup-{number:03d}", TABLES)
         fields.append((tournament.slug, plans, TABLES * 4))
+    # What each phone's page, loaded before the evening's measured part, told it (its etag).
+    etags = {code: current_etag(open_code(code)) for _slug, plans, _n in fields for code, _games in plans}
     setup = time.perf_counter() - started
     url = os.environ["DATABASE_URL"]
     # The servers' logs (gunicorn's with each request's milliseconds) kept where CLUSTER_LOGS says.
@@ -82,8 +86,9 @@ def measure_cluster(tournaments: int, seconds: int) -> list[list[str]]:
         cpu_before, started_run = made.cpu_seconds(), time.monotonic()
         first = (0.0, CUP_PAUSE[1])
         load = table_phones(
-            made.base, fields, seconds, CUP_WARM, CUP_PAUSE, CONNECTIONS, CUP_WARM, first, pages_open=True
-        )
+            made.base, fields, seconds, CUP_WARM, CUP_PAUSE, CONNECTIONS,
+            arrive=POLL_SECONDS, first=first, pages_open=etags,
+        )  # fmt: skip
         run = asyncio.run(load)
         cpu = {part: used - cpu_before.get(part, 0.0) for part, used in made.cpu_seconds().items()}
         elapsed = time.monotonic() - started_run

@@ -70,7 +70,7 @@ async def table_phones(
     connections: int = 0,
     arrive: float = POLL_SECONDS,
     first: tuple[float, float] | None = None,
-    pages_open: bool = False,
+    pages_open: dict[str, str] | None = None,
 ) -> TableRun:
     """For each tournament of ``fields`` (slug, the plans of its tables, its players): one
     phone per table, a game every ``pause`` seconds, and the players on its standings, for
@@ -78,9 +78,10 @@ async def table_phones(
     sent again until the server answers them, as the phone would. ``connections``: at most
     this many open at once (0: as many as the clients ask for); the tables sit down over the
     first ``arrive`` seconds, and send their first game ``first`` seconds later (by default
-    ``pause``). ``pages_open``: the players' standings pages are open already (the evening is
-    under way): each page's first request is its htmx poll, at a moment of its own within the
-    first 30 s, not a whole page."""
+    ``pause``). ``pages_open``: the pages are open already (the evening is under way), this
+    the etag each phone's page gave it, by its table's code: each phone's first request is its
+    poll, and each player's standings page's its htmx poll, at a moment of its own within the
+    first 10 s and 30 s, not a whole page."""
     import aiohttp
 
     begin = time.monotonic()
@@ -171,9 +172,12 @@ async def table_phones(
         async def table(code: str, games: list[str], chance: random.Random, queue: list[dict]):
             opened = begin + chance.uniform(0, arrive)  # the tables sit down over a while
             await asyncio.sleep(opened - time.monotonic())
-            status, page, _started, _took = await ask("page", "GET", f"/tisch/{code}/")
-            found = re.search(rb'<script id="state" type="application/json">(.*?)</script>', page)
-            etag = json.loads(found.group(1)).get("etag", "") if found else ""
+            if pages_open is not None:  # its page was loaded before: it polls with its etag
+                etag = pages_open[code]
+            else:
+                status, page, _started, _took = await ask("page", "GET", f"/tisch/{code}/")
+                found = re.search(rb'<script id="state" type="application/json">(.*?)</script>', page)
+                etag = json.loads(found.group(1)).get("etag", "") if found else ""
             number, next_tick = 1, opened + POLL_SECONDS
             next_game = opened + chance.uniform(*(first or pause))
             busy_until = opened
@@ -239,7 +243,7 @@ async def table_phones(
             browsing = chance.random() < 0.5
             params = {"page": str(chance.randint(1, pages))} if browsing else {"q": own}
             part = {"HX-Request": "true", "HX-Target": "standings"}
-            polled: dict[str, str] = part if pages_open else {}  # else the first is the whole page
+            polled: dict[str, str] = part if pages_open is not None else {}  # else the whole page first
             while due < run.end:
                 await asyncio.sleep(max(0.0, due - time.monotonic()))
                 status, _body, started, took = await ask(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import time
 
@@ -9,9 +10,11 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, QueryDict
 from django.middleware.gzip import re_accepts_gzip
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 from django.utils.translation import get_language
@@ -26,10 +29,11 @@ from ..participants.models import Team
 from ..participants.tables import empty_text
 from ..prepared import Prepared
 from ..tournaments.access import PartialMixin, PublicMixin, TournamentMixin, swaps_part
+from ..tournaments.models import Tournament
 from ..tournaments.permissions import Perm
 from ..tournaments.prize_places import prize_places
+from . import drawn, standings
 from . import lots as lots_service
-from . import standings
 from .forms import LotForm
 from .tables import StandingsTable
 
@@ -73,18 +77,21 @@ class StandingsMixin(PartialMixin):
     def has_teams(self) -> bool:
         return bool(_TEAMS(self.tournament.pk))
 
-    def standings_context(self) -> dict:
+    def standings_context(self, frame_of: standings.Standings | None = None) -> dict:
+        """What the page shows; ``frame_of``: the frame of searches of these standings
+        (``drawn``): every row, on one page, the lines left to the searches."""
         match = self.match_number()
         # Visitors' pages may be a few seconds behind while results keep coming (issue 16).
         visitor = not self.request.user.is_authenticated
         fresh = settings.STANDINGS_FRESH_SECONDS if visitor else 0
-        result = standings.compute(self.tournament, match, fresh=fresh, current=self.results_key)
+        result = frame_of or standings.compute(self.tournament, match, fresh=fresh, current=self.results_key)
         query = self.request.GET.get("q", "").strip()
         rows = result.rows
-        if query:
+        if query and not frame_of:
             rows = result.search(query)
         table = StandingsTable(rows, slug=self.tournament.slug, empty_text=empty_text(query))
-        RequestConfig(self.request, paginate={"per_page": PER_PAGE}).configure(table)
+        table.frame = bool(frame_of)
+        RequestConfig(self.request, paginate=not frame_of and {"per_page": PER_PAGE}).configure(table)
         return {
             "standings": result,
             "table": table,
@@ -147,6 +154,11 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
             return super().get(request, *args, **kwargs)
         # The tournament was looked up by this request (PublicMixin): its results as fresh.
         version = self.results_key = standings.results_key(self.tournament, just_read=True)
+        query = swaps_part(request) and drawn.searchable(request)
+        if query:  # a player's phone polling his own line: from the lines drawn once (drawn)
+            part = self.drawn_search(query)
+            if part is not None:
+                return HttpResponse(part)
         key = page_key(request, standings.identity(version))
         kept = standings.cache_call(lambda: cache.get(key))
         if kept is not None and len(kept) == 4:
@@ -165,10 +177,34 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
             standings.cache_call(lambda: cache.set(key, page, PAGE_SECONDS))
         return response
 
-    def get_context_data(self, **kwargs):
+    def get_context_data(self, frame_of=None, **kwargs):
         context = super().get_context_data(**kwargs)
-        context.update(self.standings_context())
+        context.update(self.standings_context(frame_of))
         return context
+
+    def drawn_search(self, query: str) -> str | None:
+        """A search's part from the frame and lines drawn once for the standings it shows
+        (``drawn``), or None where they cannot say it."""
+        match = self.match_number()
+        fresh = settings.STANDINGS_FRESH_SECONDS
+        result = standings.compute(self.tournament, match, fresh=fresh, current=self.results_key)
+        running = self.tournament.current_status == Tournament.Status.RUNNING
+
+        def draw_frame() -> str:
+            # The part as the usual way draws it for the search PLACEHOLDER, every row in it.
+            request = copy.copy(self.request)
+            request.GET = QueryDict(f"q={drawn.PLACEHOLDER}")
+            request.META = {**request.META, "QUERY_STRING": f"q={drawn.PLACEHOLDER}"}
+            searching, self.request = self.request, request
+            try:
+                context = self.get_context_data(frame_of=result, **self.kwargs)
+                return render_to_string(self.partial_name, context, request)
+            finally:
+                self.request = searching
+
+        prefix = reverse("public:participant", args=[self.tournament.slug, 1])[: -len("1/")]
+        kept = drawn.drawn((self.request.path, match, running), result, draw_frame, prefix)
+        return drawn.search_part(query, result, kept, PER_PAGE)
 
 
 class ProjectorView(PublicMixin, TemplateView):

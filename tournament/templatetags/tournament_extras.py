@@ -1,15 +1,14 @@
-from typing import NamedTuple
-
 from django import template
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.http import urlencode
-from django.utils.translation import gettext as _
+from django.utils.safestring import SafeString, mark_safe
 
 from ..names import comma_parts
 from ..names import spoken as spoken_name
 from ..results.rows import render_rows
 from ..results.text import points_text
+from ..standings import drawn
 
 register = template.Library()
 
@@ -46,48 +45,17 @@ def points(values):
     return points_text(values) if values else "—"
 
 
-class StandingsLine(NamedTuple):
-    """A row of the standings as public/_standings_table.html unpacks it; numbers as text (the
-    template language would localise each number, a third of its time)."""
-
-    number: str
-    parity: str
-    rank: str
-    by_lot: bool
-    name: str
-    club: str
-    substitutes: tuple[str, ...]
-    values: tuple[str, ...]  # StandingsTable's metric columns, in order
-
-
 @register.simple_tag
-def standings_lines(table) -> dict:
-    """The rows of a page of the standings and the address of a participant's page without its
-    number (``{% standings_lines table as lines %}``), for the template's plain loop: a
-    visitor's page of 50 rows is drawn again after results in every server process, and the
-    table's own template drew every cell through its column (0.6 ms a row)."""
+def standings_lines(table) -> SafeString:
+    """The rows of a page of the standings as HTML (``standings.drawn.line``, the same for a
+    search answered from kept lines), or, drawing the frame of such searches, the mark where its
+    lines go. A visitor's page of 50 rows is drawn again after results in every server process:
+    the table's own template drew every cell through its column (0.6 ms a row)."""
+    if getattr(table, "frame", False):  # django-tables2 draws the table in a context of its own
+        return mark_safe(drawn.MARK)
     one = reverse("public:participant", args=[table.slug, 1])  # …/p/1/: the address of number 1
-    rows = []
-    for index, row in enumerate(table.paginated_rows):
-        r = row.record
-        substitutes = tuple(  # 5.2.11, RULINGS 14: the start number keeps its points
-            _("substitute from match %(match)s, game %(game)s: %(name)s")
-            % {"match": sub.from_match, "game": sub.from_game, "name": sub.name}
-            for sub in r.substitutes
-        )
-        rows.append(
-            StandingsLine(
-                str(r.number),
-                "odd" if index % 2 else "even",
-                str(r.rank),
-                bool(r.by_lot),
-                r.name,
-                r.club,
-                substitutes,
-                tuple(map(str, r.key)),
-            )
-        )
-    return {"prefix": one[: -len("1/")], "rows": rows}
+    prefix = one[: -len("1/")]
+    return drawn.joined([drawn.line(row.record, prefix) for row in table.paginated_rows])
 
 
 @register.simple_tag(takes_context=True)

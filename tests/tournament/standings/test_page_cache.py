@@ -14,9 +14,11 @@ import pytest
 from django.core.cache import cache
 from django.test import RequestFactory
 from django.utils import translation
+from django.utils.http import urlencode
 from django.utils.module_loading import import_string
 
 from scoring import Contract, Game, Result, Suit
+from tournament.standings import drawn as drawn_lines
 from tournament.standings import standings
 from tournament.standings.views import page_key
 
@@ -312,3 +314,106 @@ def test_with_redis_the_computed_standings_are_shared_by_every_process(
     standings._MEMO.clear()
     assert standings.compute(drawn, fresh=10).results_key == newest.results_key
     assert len(computed) == (2 if shared else 4)
+
+
+# A visitor's search of the standings answered from the frame and lines drawn once per standings
+# computation (issue 29.4, tournament/standings/drawn.py).
+
+PART = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "standings"}
+
+
+def searched(client, url: str, query: str):
+    """A player's phone polling his search: the part htmx swaps, the search as a form sends it."""
+    return client.get(url, QUERY_STRING=urlencode({"q": query}), **PART)
+
+
+SEARCHES = (
+    "1",
+    "7",
+    "12",
+    "3",
+    "huber",
+    "Huber",
+    "müller",
+    "Muller",
+    "Sepp Huber",
+    "a",
+    "e",
+    "nobody",
+    "1 2",
+)
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_a_search_from_the_drawn_lines_is_the_part_drawn_afresh_byte_for_byte(
+    backend, client, played, settings, language
+):
+    """Every search, by number and by name (umlauts either way, several words, nothing found),
+    overall and for a match, in both languages: the same bytes with and without the drawn
+    lines."""
+    client.cookies["django_language"] = language
+    for url in (f"/t/{played.slug}/standings/", f"/t/{played.slug}/standings/2/"):
+        for query in SEARCHES:
+            settings.STANDINGS_DRAWN_SEARCHES = True
+            answer = searched(client, url, query)
+            settings.STANDINGS_DRAWN_SEARCHES = False
+            cache.clear()
+            usual = searched(client, url, query)
+            assert answer.status_code == usual.status_code == 200
+            assert answer.content == usual.content, (url, query)
+            assert f'id="p{query}"'.encode() in answer.content or not query.isdigit()
+
+
+def test_searches_take_their_lines_without_drawing_the_part_again(
+    backend, client, drawn, referee, sheet_of, enter, settings, django_assert_max_num_queries
+):
+    """The part is drawn once for the standings (its frame); every other player's search then
+    picks its lines from it, with no template drawn and no query beyond the tournament's; a
+    result (here at once: STANDINGS_FRESH_SECONDS 0) draws it again, with the new points. A
+    running tournament's part polls under the player's search."""
+    settings.STANDINGS_FRESH_SECONDS = 0
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    url = f"/t/{drawn.slug}/standings/"
+    first = searched(client, url, "1")
+    assert first.templates  # the frame, drawn
+    assert f'hx-get="{url}?q=1"'.encode() in first.content
+    for number in range(2, 9):
+        with django_assert_max_num_queries(3):  # the tournament, its stored totals (0 s: read again)
+            answer = searched(client, url, str(number))
+        assert not answer.templates and f'id="p{number}"'.encode() in answer.content
+        assert f'hx-get="{url}?q={number}"'.encode() in answer.content
+        assert f"?q={number}&amp;sort=".encode() in answer.content  # the header's links keep the search
+    line = answer.content.decode().split(f'id="p{8}"')[1].split("</tr>")[0]
+    enter(referee, sheet_of(drawn, 1, 1), Game(2, Contract.WENZ, 2, result=Result.WON))
+    after = searched(client, url, "8")
+    assert after.templates and after.content.decode().split('id="p8"')[1].split("</tr>")[0] != line
+
+
+def test_what_the_drawn_lines_cannot_say_goes_the_usual_way(client, drawn, organiser, settings):
+    """Nothing found (the page says so), a search sent otherwise than a form sends it, another
+    parameter, the whole page, a logged-in organiser, the setting off: drawn the usual way."""
+    url = f"/t/{drawn.slug}/standings/"
+    assert searched(client, url, "1").templates  # the frame drawn: from now on the lines are kept
+    assert not searched(client, url, "2").templates
+    nothing = searched(client, url, "nobody")
+    assert nothing.templates and b'id="p' not in nothing.content
+    assert client.get(url, QUERY_STRING="q=%32", **PART).templates  # "2", written otherwise
+    sorted_by_rank = client.get(url, {"q": "3", "sort": "rank"}, **PART)
+    assert sorted_by_rank.templates and b'id="p3"' in sorted_by_rank.content
+    whole = client.get(url, {"q": "3"})
+    assert whole.templates and b"<html" in whole.content
+    client.force_login(organiser)
+    assert searched(client, url, "4").templates
+    client.logout()
+    assert not searched(client, url, "4").templates
+    settings.STANDINGS_DRAWN_SEARCHES = False
+    assert searched(client, url, "5").templates and searched(client, url, "5").status_code == 200
+
+
+def test_with_redis_the_drawn_lines_are_shared_by_every_process(backend, client, drawn):
+    """Issue 29.3: with Redis another process (here: this one with its memo emptied) takes the
+    frame and lines one drew; with the cache folder each process draws its own."""
+    url = f"/t/{drawn.slug}/standings/"
+    assert searched(client, url, "1").templates
+    drawn_lines._MEMO.clear()
+    assert bool(searched(client, url, "2").templates) == (backend == "folder")

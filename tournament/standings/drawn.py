@@ -1,0 +1,128 @@
+"""The standings' lines as HTML, and a visitor's search of the standings answered from lines drawn
+once per standings computation (issue 29.4).
+
+Every row of the standings is drawn here (``line``), for every page that shows the table
+(public/_standings_table.html through ``standings_lines``), so that a search put together from
+kept lines is the page drawn afresh, byte for byte.
+
+A player's phone polls the standings searched for his own line every 30 s (``?q=12``). Each such
+address is asked for once in 30 s, and the standings change every few seconds while the tables
+enter games, so a kept page (``views.StandingsView``) was nearly never given: each poll drew the
+whole part again (6 ms, the largest share of a cup's evening on one server, ``make bench
+PART=cluster``). Here the part is drawn once per standings computation, language and address,
+with a placeholder for the search and a mark for the lines (the *frame*), and every line once;
+a search then picks its lines and puts them in: a fraction of a millisecond. Both are kept per
+process and, with Redis, for all processes and machines, as the standings themselves are.
+
+Only what the frame can hold exactly: a visitor's swapped part (htmx), the search its only
+parameter, sent as a browser's form sends it (the frame writes it so, in the address and the
+header's links), and at least one line found and no more than a page.
+``STANDINGS_DRAWN_SEARCHES`` (on by default) turns it off."""
+
+from __future__ import annotations
+
+import hashlib
+import urllib.parse
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from . import standings as standings_module
+from .standings import StandingRow, Standings
+
+# What the frame holds instead of the search and of the lines. The placeholder is written alike
+# in the address (``get_full_path``) and in the header's links (``urlencode``): letters only.
+PLACEHOLDER = "qqsearchqq"
+MARK = "<!--standings-lines-->"
+LONGEST = 40  # as views.keepable
+
+
+def substitute_texts(row: StandingRow) -> list[str]:
+    """A line's substitutes, as its name cell says them (5.2.11, RULINGS 14: the start number
+    keeps its points)."""
+    return [
+        _("substitute from match %(match)s, game %(game)s: %(name)s")
+        % {"match": sub.from_match, "game": sub.from_game, "name": sub.name}
+        for sub in row.substitutes
+    ]
+
+
+def line(row: StandingRow, prefix: str) -> tuple[str, str]:
+    """A row of the standings as HTML, in two parts around its class (even or odd, by its place
+    on the page): rank (a star when decided by lot, RULINGS 13), start number, name linked to the
+    participant's page (``prefix`` + number), club, substitutes, the 5.4.2 counts."""
+    number = str(row.number)
+    lot = f'<span class="lot" title="{escape(_("decided by lot"))}">*</span>' if row.by_lot else ""
+    club = f'<span class="club">{escape(row.club)}</span>' if row.club else ""
+    subs = "".join(f'<span class="sub">{escape(text)}</span>' for text in substitute_texts(row))
+    values = "".join(f'<td class="num">{value}</td>' for value in row.key)
+    return (
+        f'\n<tr id="p{number}" class="',
+        f'"><td class="num rank">{row.rank}{lot}</td><td class="num">{number}</td>'
+        f'<td><a href="{escape(prefix)}{number}/">{escape(row.name)}</a>{club}{subs}</td>{values}</tr>',
+    )
+
+
+def joined(lines: list[tuple[str, str]]) -> SafeString:
+    """Lines on a page, alternately even and odd from its first."""
+    parity = ("even", "odd")
+    return mark_safe("".join(head + parity[index % 2] + tail for index, (head, tail) in enumerate(lines)))
+
+
+def searchable(request) -> str | None:
+    """The search of a visitor's poll that a frame can answer, or None (see the module)."""
+    query = request.GET.get("q", "")
+    if not settings.STANDINGS_DRAWN_SEARCHES or not query.strip() or len(query) > LONGEST:
+        return None
+    # The address as the frame will write it (``get_full_path`` gives the query string as sent):
+    # the search alone, as a browser's form sends it, which is how the header's links write it.
+    if query != query.strip() or request.META.get("QUERY_STRING") != "q=" + urllib.parse.quote_plus(query):
+        return None
+    return query
+
+
+@dataclass
+class Drawn:
+    frame: str  # the part with PLACEHOLDER for the search and MARK for the lines
+    lines: dict[int, tuple[str, str]]  # by start number: ``line``
+
+
+# The newest drawn per process, bounded as the standings' own memo; shared through Redis.
+_MEMO: OrderedDict[str, Drawn] = OrderedDict()
+MEMO_SIZE = 200
+SHARED_SECONDS = 600
+
+
+def drawn(key: tuple, standings: Standings, draw_frame, prefix: str) -> Drawn:
+    """The frame and the lines of ``standings`` for ``key`` (the address, language and whatever
+    else the frame shows besides the standings), drawn once: ``draw_frame()`` gives the frame."""
+    which = (*key, get_language(), standings.results_key, standings.computed_at)
+    name = "standings-drawn:" + hashlib.sha256(repr(which).encode()).hexdigest()
+    kept = _MEMO.get(name)
+    if kept is None and standings_module._shared():
+        kept = standings_module.cache_call(lambda: cache.get(name))
+    if kept is None:
+        kept = Drawn(draw_frame(), {row.number: line(row, prefix) for row in standings.rows})
+        if standings_module._shared():
+            standings_module.cache_call(lambda: cache.set(name, kept, SHARED_SECONDS))
+    _MEMO[name] = kept
+    _MEMO.move_to_end(name)
+    while len(_MEMO) > MEMO_SIZE:
+        _MEMO.popitem(last=False)
+    return kept
+
+
+def search_part(query: str, standings: Standings, kept: Drawn, per_page: int) -> str | None:
+    """The part of a search: the frame with the search written in and the lines it finds, or
+    None where the frame cannot say it (nothing found: the page says so; more than a page)."""
+    rows = standings.search(query)
+    if not rows or len(rows) > per_page:
+        return None
+    found = joined([kept.lines[row.number] for row in rows])
+    return kept.frame.replace(PLACEHOLDER, urllib.parse.quote_plus(query)).replace(MARK, found)
