@@ -12,8 +12,9 @@ queries over the tournament's seats and games (no game is scored again for a she
 - a sheet whose version changed was written by the services, which store every value that
   differs from what the rules engine gives (``store_scored``): it holds.
 
-Each process keeps what it saw of each sheet (``_SEEN``), so the fingerprint comparison finds
-changes made while it runs; ``python manage.py verify`` checks everything, always."""
+Each process keeps what it saw of each sheet (``_SEEN``; with Redis shared by all processes,
+``standings.stored``), so the fingerprint comparison finds changes made while it runs;
+``python manage.py verify`` checks everything, always."""
 
 from __future__ import annotations
 
@@ -45,6 +46,23 @@ class Stored:
 # sheet id -> (version, its stored values, whether they differ from its games).
 _SEEN: OrderedDict[int, dict[int, tuple[int, tuple, bool]]] = OrderedDict()
 TOURNAMENTS_SEEN = 200
+
+
+def seen(tournament: int) -> dict[int, tuple[int, tuple, bool]] | None:
+    """What the last ``read`` of the tournament in this process saw of each sheet (to be shared
+    with other processes: ``standings.stored``)."""
+    return _SEEN.get(tournament)
+
+
+def remember(tournament: int, sheets: dict[int, tuple[int, tuple, bool]] | None) -> None:
+    """Take what another process's read saw of each sheet as this process's own: the next
+    ``read`` compares with it."""
+    if sheets is None:
+        return
+    _SEEN[tournament] = sheets
+    _SEEN.move_to_end(tournament)
+    while len(_SEEN) > TOURNAMENTS_SEEN:
+        _SEEN.popitem(last=False)
 
 
 def _flag(name: str):

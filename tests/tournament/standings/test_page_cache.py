@@ -12,12 +12,14 @@ from pathlib import Path
 
 import pytest
 from django.core.cache import cache
+from django.db import connection
 from django.test import RequestFactory
 from django.utils import translation
 from django.utils.http import urlencode
 from django.utils.module_loading import import_string
 
 from scoring import Contract, Game, Result, Suit
+from tournament.results import integrity
 from tournament.standings import drawn as drawn_lines
 from tournament.standings import standings
 from tournament.standings.views import page_key
@@ -417,3 +419,38 @@ def test_with_redis_the_drawn_lines_are_shared_by_every_process(backend, client,
     assert searched(client, url, "1").templates
     drawn_lines._MEMO.clear()
     assert bool(searched(client, url, "2").templates) == (backend == "folder")
+
+
+def test_with_redis_the_stored_totals_are_read_once_for_every_process(
+    backend, drawn, referee, sheet_of, enter, settings, monkeypatch
+):
+    """Issue 29.4: with Redis, the stored totals one process read (``standings.stored``) are
+    taken by the others until they are STANDINGS_FRESH_SECONDS old, and the next read, by
+    whichever process, compares with what the newest saw: a tie-break count changed behind the
+    app's back is found by another process than the one that saw the sheet before."""
+    settings.STANDINGS_FRESH_SECONDS = 10
+    sheet = sheet_of(drawn, 1, 1)
+    enter(referee, sheet, GAME)
+    reads = []
+    real = integrity.read
+    monkeypatch.setattr(integrity, "read", lambda pk: reads.append(pk) or real(pk))
+    created = standings.results_key(drawn)[1][1]
+
+    def another_process():
+        standings._STORED.clear()
+        integrity._SEEN.clear()
+
+    first = standings.stored(drawn.pk, created)
+    another_process()
+    assert standings.stored(drawn.pk, created) == first
+    assert len(reads) == (1 if backend == "redis" else 2)
+    with connection.cursor() as cursor:
+        sql = "UPDATE tournament_seat SET sie = sie + 1 WHERE table_id = %s AND position = 1"
+        cursor.execute(sql, [sheet.table_id])
+    clock = time.time
+    monkeypatch.setattr(time, "time", lambda: clock() + 11)
+    monotonic = time.monotonic
+    monkeypatch.setattr(time, "monotonic", lambda: monotonic() + 11)
+    another_process()  # a third process, which never saw the sheet
+    found = standings.stored(drawn.pk, created)
+    assert found.differing == (((1, 1),) if backend == "redis" else ())
