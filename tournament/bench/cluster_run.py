@@ -43,7 +43,7 @@ CUP_PAUSE = (60.0, 120.0)
 # 30 s, so that the 60 s measure the evening, not its first minute.
 CUP_WARM = READ_EVERY
 CONNECTIONS = 1000  # the load generator's open connections at most (10,000 clients, one process)
-APP_PROCESSES = 3  # gunicorn processes per app server: 6 on the machine, as make hall on 2 cores
+APP_PROCESSES = 2  # gunicorn processes per app server: 4 on the two cores that both "machines" share
 
 
 def cluster_bench(tournaments: int, seconds: int) -> list[tuple[str, str, str]]:
