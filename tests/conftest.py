@@ -44,6 +44,7 @@ def _test_settings(settings, tmp_path_factory, _cache_folder, _seal_key_folder):
     settings.CACHES = {**settings.CACHES, "default": shared}
     standings._MEMO.clear()
     drawn_lines._MEMO.clear()
+    drawn_lines._LINES.clear()
     standings._STORED.clear()
     integrity._SEEN.clear()
     standings._cache_failed_until = 0.0  # a cache failure of an earlier test forgotten

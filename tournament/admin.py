@@ -38,6 +38,7 @@ from .models import (
     TeamLotDraw,
     Tournament,
 )
+from .tournaments.organisations import ORGANISATION_ACTIONS
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -279,10 +280,31 @@ class OrganisationRequestAdmin(ReadOnlyAdmin):
     list_filter = ("status",)
 
 
+class OrganisationActionFilter(admin.SimpleListFilter):
+    """The organisation log's actions by their names, not their codes."""
+
+    title = _("action")
+    parameter_name = "action"
+
+    def lookups(self, request, model_admin):
+        return [(code, label) for code, label in ORGANISATION_ACTIONS.items()]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(action=self.value()) if self.value() else queryset
+
+
 @admin.register(OrganisationLogEntry)
 class OrganisationLogEntryAdmin(ReadOnlyAdmin):
-    list_display = ("created", "organisation", "action", "user_name")
-    list_filter = ("action",)
+    list_display = ("created", "organisation", "action_label", "about", "user_name")
+    list_filter = (OrganisationActionFilter,)
+
+    @admin.display(description=_("action"))
+    def action_label(self, entry):
+        return entry.label
+
+    @admin.display(description=_("details"))
+    def about(self, entry):
+        return entry.summary
 
 
 @admin.register(SeriesNumber)

@@ -5,11 +5,17 @@ organisations' log (``record_organisation``)."""
 
 from __future__ import annotations
 
+import logging
+import smtplib
+
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
+from django.core.mail import send_mail
 from django.core.validators import slug_re
 from django.db import transaction
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
@@ -17,6 +23,8 @@ from ..errors import ServiceError
 from ..names import fold_umlauts
 from .organisations import Organisation, OrganisationMember, OrganisationRequest, record_organisation
 from .permissions import is_administrator
+
+logger = logging.getLogger(__name__)
 
 # The addresses of /verein/ itself beside /verein/<slug>/ (tournament.urls).
 RESERVED_ORGANISATION_SLUGS = frozenset({"new", "request", "requests"})
@@ -96,9 +104,39 @@ def _open(request_id: int) -> OrganisationRequest:
     return asked
 
 
+def _tell_asker(asked: OrganisationRequest, site: str) -> None:
+    """The asker learns the answer by e-mail where his account has an address, once the answer
+    is stored (a mail server that fails costs the mail, never the answer: it is logged, and
+    the asker's own request page says the answer too). ``site``: the site's address, for the
+    link to the organisation's page."""
+    address = asked.user.email
+    if not address:
+        return
+
+    def send() -> None:
+        with translation.override(settings.LANGUAGE_CODE):
+            if asked.status == OrganisationRequest.Status.APPROVED:
+                page = reverse("organisation:page", args=[asked.organisation.slug])
+                subject = _("Schafkopf-Turnier: %(name)s was created") % {"name": asked.name}
+                body = _(
+                    "Your request was approved: %(name)s was created, with you as its administrator.\n"
+                    "Its page: %(link)s"
+                ) % {"name": asked.name, "link": site.rstrip("/") + page}
+            else:
+                subject = _("Schafkopf-Turnier: your request for %(name)s") % {"name": asked.name}
+                body = _("Your request for the organisation %(name)s was declined.") % {"name": asked.name}
+        try:
+            send_mail(subject, body, None, [address])
+        except (OSError, smtplib.SMTPException) as error:
+            logger.warning("The answer to organisation request %s could not be mailed: %s", asked.pk, error)
+
+    transaction.on_commit(send)
+
+
 @transaction.atomic
-def approve_request(user, request_id: int, slug: str = "") -> Organisation:
-    """The organisation asked for, with whoever asked as its administrator."""
+def approve_request(user, request_id: int, slug: str = "", site: str = "") -> Organisation:
+    """The organisation asked for, with whoever asked as its administrator; he is told by
+    e-mail (``_tell_asker``)."""
     _site_admin(user)
     asked = _open(request_id)
     organisation = _new(asked.name, slug)
@@ -114,11 +152,13 @@ def approve_request(user, request_id: int, slug: str = "") -> Organisation:
         slug=organisation.slug,
         username=asked.user.get_username(),
     )
+    _tell_asker(asked, site)
     return organisation
 
 
 @transaction.atomic
-def decline_request(user, request_id: int) -> OrganisationRequest:
+def decline_request(user, request_id: int, site: str = "") -> OrganisationRequest:
+    """The request declined; the asker is told by e-mail (``_tell_asker``)."""
     _site_admin(user)
     asked = _open(request_id)
     asked.status, asked.decided_by, asked.decided = OrganisationRequest.Status.DECLINED, user, timezone.now()
@@ -131,6 +171,7 @@ def decline_request(user, request_id: int) -> OrganisationRequest:
         username=asked.user.get_username(),
         request=asked.pk,
     )
+    _tell_asker(asked, site)
     return asked
 
 

@@ -154,11 +154,15 @@ class OrganisationRequestsView(SiteAdminMixin, TemplateView):
         try:
             if "approve" in request.POST:
                 organisation = services.approve_request(
-                    request.user, int(request.POST["approve"]), request.POST.get("slug", "").strip()
+                    request.user,
+                    int(request.POST["approve"]),
+                    request.POST.get("slug", "").strip(),
+                    site=request.build_absolute_uri("/"),
                 )
                 messages.success(request, _("%(name)s was created.") % {"name": organisation.name})
             elif "decline" in request.POST:
-                services.decline_request(request.user, int(request.POST["decline"]))
+                site = request.build_absolute_uri("/")
+                services.decline_request(request.user, int(request.POST["decline"]), site=site)
                 messages.success(request, _("The request was declined."))
         except ValueError:
             messages.error(request, _("Unknown request."))

@@ -93,6 +93,10 @@ def test_a_request_is_approved_or_declined_by_the_site_administrator(client, sit
         "organisation.approve",
         "organisation.decline",
     }
+    # The site administrator's admin says the actions in words and what they were about.
+    log = client.get("/admin/tournament/organisationlogentry/").content.decode()
+    assert ">organisation.approve<" not in log and ">Antrag genehmigt: Verein angelegt<" in log
+    assert "Wirtshaus Post, wirt, post" in log  # what it was about
     answered = client.get(reverse("organisation:requests")).content.decode()
     # "genehmigt", not the late Solo's "angemeldet" that a plain "approved" is in German (walk)
     assert "Wirtshaus Post (wirt): genehmigt" in answered and "angemeldet" not in answered
@@ -305,3 +309,42 @@ def test_a_new_series_from_a_clubs_page_comes_with_that_club_chosen(client, club
     assert f'<option value="{club_b.organisation.pk}" selected>SK Bergfeld</option>' in form
     blank = client.get(reverse("series:create")).content.decode()
     assert '<option value="" selected>(bitte wählen)</option>' in blank
+
+
+def test_the_asker_learns_the_answer_by_e_mail(
+    client, site_admin, make_user, mailoutbox, django_capture_on_commit_callbacks, settings, caplog
+):
+    """Approved: a mail with the new organisation's page; declined: a mail saying so; without an
+    address on his account, none; a mail server that fails costs the mail, not the answer."""
+    asker = make_user("wirt", email="wirt@example.org")
+    silent = make_user("kegler")
+    asked = [
+        services.request_organisation(user, name, "Schafkopf")
+        for user, name in ((asker, "Wirtshaus Post"), (asker, "Stammtisch"), (silent, "Kegelclub"))
+    ]
+    client.force_login(site_admin)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("organisation:requests"), {"approve": asked[0].pk, "slug": "post"})
+        client.post(reverse("organisation:requests"), {"decline": asked[1].pk})
+        client.post(reverse("organisation:requests"), {"decline": asked[2].pk})
+    assert [mail.to for mail in mailoutbox] == [["wirt@example.org"], ["wirt@example.org"]]
+    approved, declined = mailoutbox
+    assert approved.subject == "Schafkopf-Turnier: Wirtshaus Post ist angelegt"
+    assert "http://testserver/verein/post/" in approved.body and "Administrator" in approved.body
+    assert "Stammtisch ist abgelehnt" in declined.body
+    settings.EMAIL_BACKEND = "tests.tournament.tournaments.test_organisations.FailingBackend"
+    late = services.request_organisation(asker, "Spätschoppen", "Schafkopf")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("organisation:requests"), {"approve": late.pk, "slug": "spaet"})
+    assert response.status_code == 302 and Organisation.objects.filter(slug="spaet").exists()
+    assert "could not be mailed" in caplog.text
+
+
+class FailingBackend:
+    """A mail server that does not answer."""
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        raise ConnectionRefusedError("no mail server")
