@@ -191,6 +191,9 @@ if os.environ.get("EMAIL_HOST"):
     EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
     EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
     EMAIL_USE_TLS = _flag("EMAIL_USE_TLS", True)
+    # A mail server that does not answer holds the page that sends (a password reset, the answer
+    # to an organisation request) this long at most, not until gunicorn's timeout.
+    EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT") or 10)
 else:
     EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "schafkopf-turnier@localhost")

@@ -113,30 +113,34 @@ def searchable(request) -> str | None:
 
 @dataclass
 class Drawn:
+    version: tuple  # the standings drawn: their results key and when they were computed
     frame: str  # the part with PLACEHOLDER for the search and MARK for the lines
     lines: dict[int, tuple[str, str]]  # by start number: ``line``
 
 
-# The newest drawn per process, bounded as the standings' own memo; shared through Redis.
-_MEMO: OrderedDict[str, Drawn] = OrderedDict()
+# The newest drawn per process for each address, language and the rest of ``key`` (never the
+# versions before: at 2,000 players a line for each is 1 MB), bounded; shared through Redis.
+_MEMO: OrderedDict[tuple, Drawn] = OrderedDict()
 MEMO_SIZE = 200
 SHARED_SECONDS = 600
 
 
 def drawn(key: tuple, standings: Standings, draw_frame, prefix: str) -> Drawn:
-    """The frame and the lines of ``standings`` for ``key`` (the address, language and whatever
-    else the frame shows besides the standings), drawn once: ``draw_frame()`` gives the frame."""
-    which = (*key, get_language(), standings.results_key, standings.computed_at)
-    name = "standings-drawn:" + hashlib.sha256(repr(which).encode()).hexdigest()
-    kept = _MEMO.get(name)
+    """The frame and the lines of ``standings`` for ``key`` (the address and whatever else the
+    frame shows besides the standings), drawn once: ``draw_frame()`` gives the frame."""
+    which = (*key, get_language())
+    version = (standings.results_key, standings.computed_at)
+    kept = _MEMO.pop(which, None)  # put back as the newest below (another thread may pop too)
+    if kept is not None and kept.version != version:
+        kept = None
+    name = "standings-drawn:" + hashlib.sha256(repr((which, version)).encode()).hexdigest()
     if kept is None and standings_module._shared():
         kept = standings_module.cache_call(lambda: cache.get(name))
     if kept is None:
-        kept = Drawn(draw_frame(), {row.number: line(row, prefix) for row in standings.rows})
+        kept = Drawn(version, draw_frame(), {row.number: line(row, prefix) for row in standings.rows})
         if standings_module._shared():
             standings_module.cache_call(lambda: cache.set(name, kept, SHARED_SECONDS))
-    _MEMO[name] = kept
-    _MEMO.move_to_end(name)
+    _MEMO[which] = kept
     while len(_MEMO) > MEMO_SIZE:
         _MEMO.popitem(last=False)
     return kept

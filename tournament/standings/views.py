@@ -188,6 +188,9 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
         match = self.match_number()
         fresh = settings.STANDINGS_FRESH_SECONDS
         result = standings.compute(self.tournament, match, fresh=fresh, current=self.results_key)
+        free = (self.request.path, str(result.lot.seed) if result.lot else "")  # the frame's free texts
+        if any(drawn.PLACEHOLDER in text for text in free):
+            return None  # the placeholder would be replaced there too
         running = self.tournament.current_status == Tournament.Status.RUNNING
 
         def draw_frame() -> str:

@@ -6,7 +6,6 @@ organisations' log (``record_organisation``)."""
 from __future__ import annotations
 
 import logging
-import smtplib
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -127,7 +126,7 @@ def _tell_asker(asked: OrganisationRequest, site: str) -> None:
                 body = _("Your request for the organisation %(name)s was declined.") % {"name": asked.name}
         try:
             send_mail(subject, body, None, [address])
-        except (OSError, smtplib.SMTPException) as error:
+        except Exception as error:  # whatever the mail server or the message raises, after the commit
             logger.warning("The answer to organisation request %s could not be mailed: %s", asked.pk, error)
 
     transaction.on_commit(send)

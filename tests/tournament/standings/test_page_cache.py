@@ -21,6 +21,7 @@ from django.utils.module_loading import import_string
 from scoring import Contract, Game, Result, Suit
 from tournament.results import integrity
 from tournament.standings import drawn as drawn_lines
+from tournament.standings import lots as lots_service
 from tournament.standings import standings
 from tournament.standings.views import page_key
 
@@ -454,3 +455,21 @@ def test_with_redis_the_stored_totals_are_read_once_for_every_process(
     another_process()  # a third process, which never saw the sheet
     found = standings.stored(drawn.pk, created)
     assert found.differing == (((1, 1),) if backend == "redis" else ())
+
+
+def test_each_address_keeps_its_newest_frame_only_and_a_seed_is_never_taken_for_the_search(
+    client, drawn, organiser, referee, sheet_of, enter, settings
+):
+    """The memo of frames keeps the newest per address and language, never the versions
+    before (a line for each of 2,000 players is 1 MB); a lot's seed, the part's only free text,
+    that happens to be the placeholder sends the search the usual way, right."""
+    settings.STANDINGS_FRESH_SECONDS = 0
+    url = f"/t/{drawn.slug}/standings/"
+    searched(client, url, "1")
+    enter(referee, sheet_of(drawn, 1, 1), GAME)
+    searched(client, url, "2")
+    assert len(drawn_lines._MEMO) == 1
+    lots_service.draw_lots(organiser, drawn, seed=f"a {drawn_lines.PLACEHOLDER} seed")
+    answer = searched(client, url, "3")
+    assert answer.templates and f"a {drawn_lines.PLACEHOLDER} seed".encode() in answer.content
+    assert b'id="p3"' in answer.content
