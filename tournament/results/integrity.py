@@ -55,8 +55,8 @@ def seen(tournament: int) -> dict[int, tuple[int, tuple, bool]] | None:
 
 
 def remember(tournament: int, sheets: dict[int, tuple[int, tuple, bool]] | None) -> None:
-    """Take what another process's read saw of each sheet as this process's own: the next
-    ``read`` compares with it."""
+    """Keep what a read saw of each sheet (this process's, or another's: ``standings.stored``)
+    as this process's own, the newest: the next ``read`` compares with it."""
     if sheets is None:
         return
     _SEEN[tournament] = sheets
@@ -149,9 +149,7 @@ def read(tournament: int) -> Stored:
             seen_now[sheet] = (loaded.sheet.version, found[sheet], differs)
             if not differs:
                 differing.pop(sheet, None)
-    _SEEN[tournament] = seen_now
-    while len(_SEEN) > TOURNAMENTS_SEEN:
-        _SEEN.popitem(last=False)
+    remember(tournament, seen_now)
     # Integers only: their hash is the same in every process (no PYTHONHASHSEED).
     fingerprint = tuple(sorted(found.items()))
     return Stored(

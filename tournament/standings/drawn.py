@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from django.conf import settings
 from django.core.cache import cache
 from django.template.loader import get_template
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -40,7 +41,6 @@ from .standings import StandingRow, Standings
 # in the address (``get_full_path``) and in the header's links (``urlencode``): letters only.
 PLACEHOLDER = "qqsearchqq"
 MARK = "<!--standings-lines-->"
-LONGEST = 40  # as views.keepable
 
 
 def substitute_texts(row: StandingRow) -> list[str]:
@@ -62,20 +62,19 @@ def line(row: StandingRow, prefix: str) -> tuple[str, str]:
     RULINGS 13), start number, name linked to the participant's page (``prefix`` + number),
     club, substitutes, the 5.4.2 counts. Numbers as text: the template language would localise
     each, a third of its time."""
-    says = (str(row.number), str(row.rank), row.by_lot, row.name, row.club, tuple(substitute_texts(row)))
-    key = (get_language(), prefix, *says, row.key)
+    substitutes = tuple(substitute_texts(row))
+    key = (get_language(), prefix, row.number, row.rank, row.by_lot, row.name, row.club, substitutes, row.key)
     kept = _LINES.get(key)
     if kept is None:
-        number, rank, by_lot, name, club, substitutes = says
         html = get_template("public/_standings_line.html").render(
             {
                 "parity": PARITY,
-                "number": number,
-                "rank": rank,
-                "by_lot": by_lot,
+                "number": str(row.number),
+                "rank": str(row.rank),
+                "by_lot": row.by_lot,
                 "prefix": prefix,
-                "name": name,
-                "club": club,
+                "name": row.name,
+                "club": row.club,
                 "substitutes": substitutes,
                 "values": [str(value) for value in row.key],
             }
@@ -85,6 +84,11 @@ def line(row: StandingRow, prefix: str) -> tuple[str, str]:
             _LINES.clear()
         kept = _LINES[key] = (head, tail)
     return kept
+
+
+def participant_prefix(slug: str) -> str:
+    """The address of a participant's page without its number (…/p/), as the lines link it."""
+    return reverse("public:participant", args=[slug, 1])[: -len("1/")]
 
 
 # Lines as drawn, by what they say (most lines of a page say the same after the next result):
@@ -100,9 +104,11 @@ def joined(lines: list[tuple[str, str]]) -> SafeString:
 
 
 def searchable(request) -> str | None:
-    """The search of a visitor's poll that a frame can answer, or None (see the module)."""
+    """The search of a visitor's poll that a frame can answer, or None (see the module); asked
+    of an address the visitors' pages are kept for (``views.keepable``: a search of 40
+    characters at most)."""
     query = request.GET.get("q", "")
-    if not settings.STANDINGS_DRAWN_SEARCHES or not query.strip() or len(query) > LONGEST:
+    if not settings.STANDINGS_DRAWN_SEARCHES or not query.strip():
         return None
     # The address as the frame will write it (``get_full_path`` gives the query string as sent):
     # the search alone, as a browser's form sends it, which is how the header's links write it.
@@ -134,11 +140,12 @@ def drawn(key: tuple, standings: Standings, draw_frame, prefix: str) -> Drawn:
     if kept is not None and kept.version != version:
         kept = None
     name = "standings-drawn:" + hashlib.sha256(repr((which, version)).encode()).hexdigest()
-    if kept is None and standings_module._shared():
+    shared = standings_module.shared_cache()
+    if kept is None and shared:
         kept = standings_module.cache_call(lambda: cache.get(name))
     if kept is None:
         kept = Drawn(version, draw_frame(), {row.number: line(row, prefix) for row in standings.rows})
-        if standings_module._shared():
+        if shared:
             standings_module.cache_call(lambda: cache.set(name, kept, SHARED_SECONDS))
     _MEMO[which] = kept
     while len(_MEMO) > MEMO_SIZE:

@@ -241,16 +241,17 @@ def stored(pk: int, created) -> integrity.Stored:
     if kept is not None and time.monotonic() - kept[0] < fresh:
         return kept[1]
     key = f"standings-stored:{pk}:{created.timestamp() if created else None}"
-    shared = cache_call(lambda: cache.get(key)) if _shared() else None
-    if shared is not None and len(shared) == 3 and 0 <= time.time() - shared[0] < fresh:
-        read_at, found, _seen = shared  # as old as it is: kept until it is STANDINGS_FRESH_SECONDS old
-        _STORED[(pk, created)] = (time.monotonic() - (time.time() - read_at), found)
-        return found
-    if shared is not None and len(shared) == 3:
-        integrity.remember(pk, shared[2])  # what the newest read saw, by whichever process
+    shared = shared_cache()
+    kept_there = cache_call(lambda: cache.get(key)) if shared else None
+    if kept_there is not None and len(kept_there) == 3:
+        read_at, found, seen = kept_there
+        if 0 <= time.time() - read_at < fresh:  # as old as it is: kept until it is `fresh` old
+            _STORED[(pk, created)] = (time.monotonic() - (time.time() - read_at), found)
+            return found
+        integrity.remember(pk, seen)  # what the newest read saw, by whichever process
     found = integrity.read(pk)
     _STORED[(pk, created)] = (time.monotonic(), found)
-    if _shared():
+    if shared:
         cache_call(lambda: cache.set(key, (time.time(), found, integrity.seen(pk)), SHARED_SECONDS))
     return found
 
@@ -319,7 +320,10 @@ def cache_call(call):
 SHARED_SECONDS = 3600
 
 
-def _shared() -> bool:
+def shared_cache() -> bool:
+    """Whether the cache is Redis, shared by every process and machine (the cache folder is one
+    machine's, and a large tournament's standings are too big for it): what one computes or
+    reads is then kept there for all."""
     return settings.CACHES["default"]["BACKEND"].endswith(".RedisCache")
 
 
@@ -354,7 +358,7 @@ def compute(
     if good(kept):
         _MEMO.move_to_end(which)
         return kept  # type: ignore[return-value]
-    shared = _shared()
+    shared = shared_cache()
     kept = cache_call(lambda: cache.get(_shared_key(which))) if shared else None
     if not good(kept):
         kept = _compute(tournament, match, use_lots)

@@ -14,7 +14,6 @@ from django.http import Http404, HttpResponse, QueryDict
 from django.middleware.gzip import re_accepts_gzip
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.cache import patch_vary_headers
 from django.utils.text import compress_string
 from django.utils.translation import get_language
@@ -205,7 +204,7 @@ class StandingsView(PublicMixin, StandingsMixin, TemplateView):
             finally:
                 self.request = searching
 
-        prefix = reverse("public:participant", args=[self.tournament.slug, 1])[: -len("1/")]
+        prefix = drawn.participant_prefix(self.tournament.slug)
         kept = drawn.drawn((self.request.path, match, running), result, draw_frame, prefix)
         return drawn.search_part(query, result, kept, PER_PAGE)
 

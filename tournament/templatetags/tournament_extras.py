@@ -1,6 +1,5 @@
 from django import template
 from django.template.loader import get_template
-from django.urls import reverse
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 
@@ -53,8 +52,7 @@ def standings_lines(table) -> SafeString:
     the table's own template drew every cell through its column (0.6 ms a row)."""
     if getattr(table, "frame", False):  # django-tables2 draws the table in a context of its own
         return mark_safe(drawn.MARK)
-    one = reverse("public:participant", args=[table.slug, 1])  # …/p/1/: the address of number 1
-    prefix = one[: -len("1/")]
+    prefix = drawn.participant_prefix(table.slug)
     return drawn.joined([drawn.line(row.record, prefix) for row in table.paginated_rows])
 
 
